@@ -1,0 +1,79 @@
+"""The same CSP handed to python-constraint2, the peer every benchmark compares against.
+
+`to_python_constraint` translates a core `CSP` constraint by constraint, so both solvers
+run the very same model.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from ..core import CSP, AllDifferent, Predicate, Sum, Table
+from ..core.constraints import Constraint
+
+SOLVERS = ("BacktrackingSolver", "OptimizedBacktrackingSolver")
+
+
+def to_python_constraint(csp: CSP, solver: str = "OptimizedBacktrackingSolver"):
+    """A `constraint.Problem` with the variables, domains and constraints of `csp`."""
+    import constraint as pc
+
+    problem = pc.Problem(getattr(pc, solver)())
+    for var in csp.variables:
+        problem.addVariable(var, list(csp.domains[var]))
+    for c in csp.constraints:
+        problem.addConstraint(*_translate(pc, c))
+    return problem
+
+
+def _translate(pc, c: Constraint):
+    scope = list(c.scope)
+    if isinstance(c, AllDifferent):
+        return pc.AllDifferentConstraint(), scope
+    if isinstance(c, Sum) and all(w == 1 for w in c.weights):
+        return pc.ExactSumConstraint(c.total), scope
+    if isinstance(c, Sum):
+        return pc.ExactSumConstraint(c.total, list(c.weights)), scope
+    if isinstance(c, Table):
+        allowed = set(c.allowed)
+        return pc.FunctionConstraint(lambda *xs: xs in allowed), scope
+    if isinstance(c, Predicate):
+        return pc.FunctionConstraint(c.function), scope
+    # any other constraint: its own full check, called once the scope is assigned
+    def holds(*xs: Any, _c=c) -> bool:
+        return _c.is_satisfied(dict(zip(_c.scope, xs)))
+    return pc.FunctionConstraint(holds), scope
+
+
+def peer_solutions(csp: CSP, solver: str = "OptimizedBacktrackingSolver") -> list[dict[Hashable, Any]]:
+    return to_python_constraint(csp, solver).getSolutions()
+
+
+def run_limited(function: Callable[[], Any], timeout: float) -> tuple[Any, float, bool]:
+    """Run `function` in a forked process for at most `timeout` seconds.
+
+    Returns (value, seconds, finished). python-constraint2 has no limits of its own, so
+    this is how the benchmarks stop it.
+    """
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+
+    def child() -> None:
+        start = time.perf_counter()
+        value = function()
+        sender.send((value, time.perf_counter() - start))
+
+    process = context.Process(target=child, daemon=True)
+    start = time.perf_counter()
+    process.start()
+    finished = receiver.poll(timeout)
+    if finished:
+        value, seconds = receiver.recv()
+    else:
+        value, seconds = None, time.perf_counter() - start
+    process.kill()
+    process.join()
+    return value, seconds, finished

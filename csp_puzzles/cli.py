@@ -1,0 +1,266 @@
+"""The `csp-puzzles` command line: solve, generate, bench, cnf (see CONTRACT.md).
+
+Exit status: 0 answered, 3 no solution, 4 a limit was reached first, 2 bad input or usage
+(one line on stderr: `csp-puzzles: error: FILE:LINE:COL: what was wrong, what was expected`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from importlib import import_module
+from typing import Any, NoReturn
+
+from .errors import ParseError
+from .puzzle import LIMIT, SOLVED, UNSATISFIABLE, Puzzle, PuzzleResult
+from .registry import KINDS, puzzle_module
+
+EXIT_OK, EXIT_USAGE, EXIT_UNSAT, EXIT_LIMIT = 0, 2, 3, 4
+
+
+class UsageError(Exception):
+    """Bad input or usage, already phrased as `FILE:LINE:COL: message`."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, never argparse's usage block
+        raise UsageError(f"<command line>:1:1: {message}")
+
+
+def read_source(source: str) -> tuple[str, str]:
+    """Text and a display name for SOURCE: a path, `-` for stdin, or a Tatham game ID."""
+    if source == "-":
+        return sys.stdin.read(), "<stdin>"
+    if os.path.isfile(source):
+        try:
+            with open(source, encoding="utf-8") as handle:
+                return handle.read(), source
+        except UnicodeDecodeError as err:
+            raise UsageError(f"{source}:1:1: not a text file ({err.reason}), expected UTF-8 text")
+        except OSError as err:
+            raise UsageError(f"{source}:1:1: cannot read the file ({err.strerror})") from None
+    if ":" in source:
+        return source, "<game id>"
+    if os.path.isdir(source):
+        raise UsageError(f"{source}:1:1: is a directory, expected a puzzle file")
+    raise UsageError(f"{source}:1:1: no such file, expected a path, '-' or a Tatham game ID")
+
+
+def load_puzzle(kind: str, source: str) -> Puzzle:
+    text, name = read_source(source)
+    try:
+        return puzzle_module(kind).parse(text, filename=name)
+    except ParseError as err:
+        raise UsageError(str(err.in_file(name))) from None
+
+
+# -- solve ---------------------------------------------------------------------------------
+def _model_options(puzzle: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if args.no_adjacent:
+        options["adjacent"] = False
+    if args.model:
+        options["model"] = args.model
+    for key in options:
+        if key not in puzzle.model_options:
+            flag = "--no-adjacent" if key == "adjacent" else f"--{key}"
+            raise UsageError(f"<command line>:1:1: {flag} does not apply to {puzzle.kind}")
+    return options
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    puzzle = load_puzzle(args.kind, args.source)
+    options = _model_options(puzzle, args)
+    limits = dict(inference=args.inference, var_order=args.var_order, val_order=args.val_order,
+                  timeout=args.timeout, max_nodes=args.max_nodes, trace=bool(args.trace))
+    try:
+        if args.count:
+            result = puzzle.count(limit=args.max_solutions, **limits, **options)
+        else:
+            result = puzzle.solve(**limits, **options)
+    except ValueError as err:  # unknown heuristic or model name
+        raise UsageError(f"<command line>:1:1: {err}") from None
+    if args.trace and result.trace is not None:
+        with open(args.trace, "w", encoding="utf-8") as handle:
+            result.trace.write_jsonl(handle)
+    if args.png:
+        _save_png(puzzle, result, args.png)
+    if args.json:
+        print(json.dumps(result.as_dict()))
+    else:
+        print(_describe(puzzle, result))
+    if result.status == LIMIT:
+        return EXIT_LIMIT
+    if result.status == UNSATISFIABLE:
+        return EXIT_UNSAT
+    return EXIT_OK
+
+
+def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
+    stats = result.stats
+    effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
+    lines = []
+    if result.solutions is not None:
+        if result.status == LIMIT:
+            lines.append(f"limit reached after {result.solutions} solution(s) ({effort})")
+        elif result.solutions == 0:
+            lines.append(f"unsatisfiable: no solution ({effort})")
+        elif result.unique:
+            lines.append(f"unique: exactly 1 solution ({effort})")
+        else:
+            lines.append(f"not unique: at least {result.solutions} solutions ({effort})")
+    elif result.status == SOLVED:
+        lines.append(f"solved ({effort})")
+    elif result.status == UNSATISFIABLE:
+        lines.append(f"unsatisfiable: no solution ({effort})")
+    else:
+        lines.append(f"limit reached before an answer ({effort})")
+    if result.solution is not None:
+        lines.append(puzzle.solution_to_text(result.solution))
+    return "\n".join(lines)
+
+
+def _save_png(puzzle: Puzzle, result: PuzzleResult, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 6))
+    puzzle.render(ax, solution=result.solution)
+    fig.savefig(path, dpi=100, bbox_inches="tight")
+    plt.close(fig)
+
+
+# -- generate ------------------------------------------------------------------------------
+def _parse_size(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    parts = text.lower().split("x")
+    if len(parts) in (1, 2) and all(p.isdigit() and int(p) > 0 for p in parts):
+        width = int(parts[0])
+        height = int(parts[-1])
+        return width, height
+    raise UsageError(f"<command line>:1:1: bad --size {text!r}, expected WxH or N (like 10x10 or 7)")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    module = puzzle_module(args.kind)
+    size = _parse_size(args.size)
+    if args.difficulty is not None and args.difficulty not in module.DIFFICULTIES:
+        raise UsageError(f"<command line>:1:1: unknown difficulty {args.difficulty!r} for "
+                         f"{args.kind}, expected one of {', '.join(module.DIFFICULTIES)}")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    chunks = []
+    for i in range(args.count):
+        options: dict[str, Any] = {"seed": seed + i}
+        if size is not None:
+            options["width"], options["height"] = size
+        if args.difficulty is not None:
+            options["difficulty"] = args.difficulty
+        try:
+            puzzle = module.generate(**options)
+        except ValueError as err:
+            raise UsageError(f"<command line>:1:1: {err}") from None
+        if args.format == "tatham":
+            chunks.append(puzzle.to_tatham())
+        else:
+            chunks.append(f"# {args.kind} seed {seed + i}\n{puzzle.to_text().rstrip()}")
+        print(chunks[-1] + ("\n" if args.format == "native" and i + 1 < args.count else ""),
+              flush=True)
+    return EXIT_OK
+
+
+# -- cnf, bench, exercises -------------------------------------------------------------------
+def cmd_cnf(args: argparse.Namespace) -> int:
+    if args.kind != "hashi":
+        raise UsageError(f"<command line>:1:1: cnf supports hashi only, not {args.kind!r}")
+    puzzle = load_puzzle("hashi", args.source)
+    sat = import_module("csp_puzzles.hashi.sat")
+    sys.stdout.write(sat.to_dimacs(puzzle, three_sat=args.three_sat, **(
+        {"adjacent": False} if args.no_adjacent else {})))
+    return EXIT_OK
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    bench = import_module(f"csp_puzzles.bench.{args.what}")
+    return bench.main(args.rest) or EXIT_OK
+
+
+def cmd_exercises(args: argparse.Namespace) -> int:
+    exercises = import_module("csp_puzzles.exercises")
+    return exercises.main(args) or EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    solve = commands.add_parser("solve", help="solve a puzzle")
+    solve.add_argument("kind", choices=KINDS)
+    solve.add_argument("source", help="file, '-' for stdin, or a Tatham game ID")
+    solve.add_argument("--inference", choices=("none", "fc", "mac"))
+    solve.add_argument("--var-order", choices=("input", "mrv", "mrv-degree"))
+    solve.add_argument("--val-order", choices=("input", "lcv"), default="input")
+    solve.add_argument("--timeout", type=float, metavar="SECONDS")
+    solve.add_argument("--max-nodes", type=int, metavar="N")
+    solve.add_argument("--count", action="store_true", help="count solutions, say if unique")
+    solve.add_argument("--max-solutions", type=int, default=2, metavar="K")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--png", metavar="FILE", help="also draw the solution")
+    solve.add_argument("--trace", metavar="FILE", help="write the search trace (JSON Lines)")
+    solve.add_argument("--no-adjacent", action="store_true",
+                       help="hashi: orthogonally adjacent islands may not be joined")
+    solve.add_argument("--model", help="kakuro: combined (default) or decomposed")
+    solve.set_defaults(run=cmd_solve)
+
+    generate = commands.add_parser("generate", help="generate puzzles with one solution")
+    generate.add_argument("kind", choices=KINDS)
+    generate.add_argument("--size", help="WxH, or N for a square")
+    generate.add_argument("--difficulty")
+    generate.add_argument("--seed", type=int)
+    generate.add_argument("--count", type=int, default=1)
+    generate.add_argument("--format", choices=("native", "tatham"), default="native")
+    generate.set_defaults(run=cmd_generate)
+
+    cnf = commands.add_parser("cnf", help="DIMACS CNF of a puzzle on stdout")
+    cnf.add_argument("kind")
+    cnf.add_argument("source")
+    cnf.add_argument("--3sat", dest="three_sat", action="store_true",
+                     help="split long clauses into 3-literal clauses")
+    cnf.add_argument("--no-adjacent", action="store_true")
+    cnf.set_defaults(run=cmd_cnf)
+
+    bench = commands.add_parser("bench", help="benchmarks; prints a table")
+    bench.add_argument("what", choices=("core", *KINDS))
+    bench.add_argument("rest", nargs=argparse.REMAINDER)
+    bench.set_defaults(run=cmd_bench)
+
+    exercises = commands.add_parser("exercises", help="write the student notebooks")
+    exercises.add_argument("--student", metavar="OUT_DIR", required=True)
+    exercises.set_defaults(run=cmd_exercises)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "generate" and args.count < 1:
+            raise UsageError("<command line>:1:1: --count must be at least 1")
+        if getattr(args, "max_solutions", 1) < 1:
+            raise UsageError("<command line>:1:1: --max-solutions must be at least 1")
+        return args.run(args)
+    except UsageError as err:
+        print(f"csp-puzzles: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("csp-puzzles: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""The generic CSP core: problems, constraints, search, heuristics and traces.
+
+It knows nothing of puzzles or widgets; everything else in csp-puzzles is built on it.
+"""
+
+from .constraints import AllDifferent, Constraint, Predicate, Sum, Table
+from .csp import CSP
+from .heuristics import (
+    VALUE_ORDERS,
+    VARIABLE_ORDERS,
+    input_order,
+    input_values,
+    lcv,
+    mrv,
+    mrv_degree,
+)
+from .inference import (
+    INFERENCES,
+    forward_checking,
+    maintain_arc_consistency,
+    no_inference,
+    propagate,
+)
+from .search import CountResult, Result, Search, count, count_solutions, iter_solutions, solve
+from .state import Contradiction, SearchState
+from .stats import Stats
+from .trace import Event, Trace
+
+__all__ = [
+    "CSP", "Constraint", "AllDifferent", "Sum", "Table", "Predicate",
+    "solve", "count", "count_solutions", "iter_solutions", "Search", "Result", "CountResult",
+    "SearchState", "Contradiction", "Stats", "Trace", "Event",
+    "INFERENCES", "VARIABLE_ORDERS", "VALUE_ORDERS", "no_inference", "forward_checking",
+    "maintain_arc_consistency", "propagate", "input_order", "mrv", "mrv_degree",
+    "input_values", "lcv",
+]

@@ -1,0 +1,272 @@
+"""Constraints: a relation over a scope of variables plus a propagator that prunes domains.
+
+Subclass `Constraint` to write your own. Two methods matter:
+
+- `is_satisfied(values)`: does a complete assignment of the scope satisfy the relation?
+  (The checker of last resort: the search verifies every solution with it.)
+- `propagate(state)`: remove values that cannot take part in any solution of this
+  constraint, given the current domains. Prune with `state.remove(var, value)`; raise
+  through `state.fail()` when the constraint cannot hold. When every variable of the scope
+  is fixed, `propagate` must fail if the relation is violated.
+
+`forward_check(state, var)` is what forward checking calls right after the search assigns
+`var`; by default it is `propagate`. Maintaining arc consistency (MAC) calls `propagate`
+again whenever a domain in the scope changes, until nothing changes any more.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from itertools import product
+from typing import Any
+
+from .matching import alldifferent_supports
+from .state import SearchState
+
+
+class Constraint(ABC):
+    """A relation over `scope`, named for the trace (`name`)."""
+
+    #: True when one call of `propagate` already reaches its own fixpoint, so MAC need not
+    #: call it again for the changes it made itself.
+    idempotent = False
+
+    def __init__(self, scope: Iterable[Hashable], name: str | None = None):
+        self.scope: tuple[Hashable, ...] = tuple(scope)
+        self.name = name or f"{type(self).__name__}({', '.join(map(_short, self.scope))})"
+
+    @abstractmethod
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        """Whether a complete assignment of the scope satisfies the relation."""
+
+    def consistent(self, assignment: Mapping[Hashable, Any]) -> bool:
+        """Check for plain backtracking: can a partial assignment still satisfy this?
+
+        The default waits until the whole scope is assigned.
+        """
+        if all(var in assignment for var in self.scope):
+            return self.is_satisfied(assignment)
+        return True
+
+    def propagate(self, state: SearchState) -> None:
+        """Default propagator: generalized forward checking.
+
+        Once at most one variable of the scope is unfixed, keep only its values that
+        satisfy the relation together with the fixed ones (fail if none do).
+        """
+        unfixed = [v for v in self.scope if len(state.domains[v]) > 1]
+        if len(unfixed) > 1:
+            return
+        values = {v: state.value(v) for v in self.scope if v not in unfixed}
+        if not unfixed:
+            if not self.is_satisfied(values):
+                state.fail(None, self.name)
+            return
+        var = unfixed[0]
+        for x in state.values(var):
+            values[var] = x
+            if not self.is_satisfied(values):
+                state.remove(var, x, self.name)
+
+    def forward_check(self, state: SearchState, var: Hashable) -> None:
+        """Prune right after the search assigned `var` (forward checking)."""
+        self.propagate(state)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _short(var: Hashable) -> str:
+    if isinstance(var, tuple):
+        return "(" + ",".join(map(str, var)) + ")"
+    return str(var)
+
+
+class AllDifferent(Constraint):
+    """All variables take different values.
+
+    With `gac=True` (the default) `propagate` keeps exactly the values that belong to some
+    matching of variables to distinct values (Régin's algorithm): for instance two cells
+    that can only hold {1, 2} remove 1 and 2 from the rest of the row. With `gac=False` it
+    only removes the value of each fixed variable from the others, which is what forward
+    checking does and what most textbooks start with.
+    """
+
+    def __init__(self, variables: Iterable[Hashable], name: str | None = None, gac: bool = True):
+        super().__init__(variables, name)
+        self.gac = gac
+        self.idempotent = gac
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        seen = [values[v] for v in self.scope]
+        return len(set(seen)) == len(seen)
+
+    def consistent(self, assignment: Mapping[Hashable, Any]) -> bool:
+        seen = [assignment[v] for v in self.scope if v in assignment]
+        return len(set(seen)) == len(seen)
+
+    def forward_check(self, state: SearchState, var: Hashable) -> None:
+        value = state.value(var)
+        for other in self.scope:
+            if other != var:
+                state.remove(other, value, self.name)
+
+    def propagate(self, state: SearchState) -> None:
+        if self.gac:
+            self._propagate_gac(state)
+        else:
+            self._propagate_fixed(state)
+
+    def _propagate_fixed(self, state: SearchState) -> None:
+        """Remove fixed values from the other variables until nothing changes."""
+        done: set[Hashable] = set()
+        changed = True
+        while changed:
+            changed = False
+            for var in self.scope:
+                if var in done or len(state.domains[var]) != 1:
+                    continue
+                done.add(var)
+                value = state.value(var)
+                for other in self.scope:
+                    if other != var and state.remove(other, value, self.name):
+                        changed = True
+        free_values = set().union(*(state.domains[v] for v in self.scope))
+        if len(free_values) < len(self.scope):
+            state.fail(None, f"{self.name}: {len(self.scope)} variables, {len(free_values)} values")
+
+    def _propagate_gac(self, state: SearchState) -> None:
+        domains = [state.domains[v] for v in self.scope]
+        supported = alldifferent_supports(domains)
+        if supported is None:
+            state.fail(None, f"{self.name}: no way to give every variable its own value")
+        for var, domain, keep in zip(self.scope, domains, supported):
+            if len(keep) < len(domain):
+                for x in [x for x in state.order[var] if x in domain and x not in keep]:
+                    state.remove(var, x, self.name)
+
+
+class Sum(Constraint):
+    """sum(weights[i] * variables[i]) == total, propagated on bounds.
+
+    Each term must fit between `total` minus the largest and `total` minus the smallest
+    possible sum of the other terms; values outside are removed, repeatedly, until the
+    bounds stop moving. Weights default to 1 and may be negative.
+    """
+
+    idempotent = True
+
+    def __init__(self, variables: Iterable[Hashable], total: int,
+                 weights: Sequence[int] | None = None, name: str | None = None):
+        variables = tuple(variables)
+        self.total = total
+        self.weights = tuple(weights) if weights is not None else (1,) * len(variables)
+        if len(self.weights) != len(variables):
+            raise ValueError("Sum: one weight per variable")
+        super().__init__(variables, name or f"Sum({', '.join(map(_short, variables))}) = {total}")
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return sum(w * values[v] for v, w in zip(self.scope, self.weights)) == self.total
+
+    def consistent(self, assignment: Mapping[Hashable, Any]) -> bool:
+        if all(v in assignment for v in self.scope):
+            return self.is_satisfied(assignment)
+        return True
+
+    def propagate(self, state: SearchState) -> None:
+        domains = state.domains
+        terms = list(zip(self.scope, self.weights))
+        while True:
+            lows = [w * min(domains[v]) if w >= 0 else w * max(domains[v]) for v, w in terms]
+            highs = [w * max(domains[v]) if w >= 0 else w * min(domains[v]) for v, w in terms]
+            low, high = sum(lows), sum(highs)
+            if low > self.total or high < self.total:
+                state.fail(None, f"{self.name}: sum lies in {low}..{high}")
+            pruned = False
+            for (var, w), term_low, term_high in zip(terms, lows, highs):
+                if w == 0:
+                    continue
+                # this term must lie in [total - (high - term_high), total - (low - term_low)]
+                least = self.total - (high - term_high)
+                most = self.total - (low - term_low)
+                doomed = [x for x in state.order[var] if x in domains[var] and not least <= w * x <= most]
+                for x in doomed:
+                    state.remove(var, x, self.name)
+                    pruned = True
+            if not pruned:
+                return
+
+
+class Table(Constraint):
+    """The scope's values must form one of the `allowed` tuples (an extensional relation).
+
+    Propagation keeps a value when some allowed tuple that fits every current domain uses it
+    (generalized arc consistency by supports).
+    """
+
+    idempotent = True
+
+    def __init__(self, variables: Iterable[Hashable], allowed: Iterable[Sequence[Any]],
+                 name: str | None = None):
+        super().__init__(variables, name)
+        self.allowed = [tuple(t) for t in allowed]
+        self._allowed_set = set(self.allowed)
+        if any(len(t) != len(self.scope) for t in self.allowed):
+            raise ValueError(f"{self.name}: every tuple needs {len(self.scope)} values")
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return tuple(values[v] for v in self.scope) in self._allowed_set
+
+    def propagate(self, state: SearchState) -> None:
+        domains = [state.domains[v] for v in self.scope]
+        supported: list[set[Any]] = [set() for _ in self.scope]
+        for row in self.allowed:
+            if all(x in d for x, d in zip(row, domains)):
+                for seen, x in zip(supported, row):
+                    seen.add(x)
+        if not supported[0]:
+            state.fail(None, f"{self.name}: no allowed tuple fits the domains")
+        for var, domain, keep in zip(self.scope, domains, supported):
+            if len(keep) < len(domain):
+                state.keep_only(var, keep, self.name)
+
+
+class Predicate(Constraint):
+    """Any relation given as a Python function of the scope's values, in scope order.
+
+    Propagation enumerates: when at most two variables of the scope are unfixed, a value
+    stays only if some combination with the other unfixed variable satisfies `function`
+    (arc consistency, so binary predicates get full AC-3 under MAC). With more unfixed
+    variables it waits.
+    """
+
+    idempotent = True
+
+    def __init__(self, function: Callable[..., bool], variables: Iterable[Hashable],
+                 name: str | None = None):
+        variables = tuple(variables)
+        label = getattr(function, "__name__", "predicate")
+        super().__init__(variables, name or f"{label}({', '.join(map(_short, variables))})")
+        self.function = function
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return bool(self.function(*(values[v] for v in self.scope)))
+
+    def propagate(self, state: SearchState) -> None:
+        unfixed = [i for i, v in enumerate(self.scope) if len(state.domains[v]) > 1]
+        if len(unfixed) > 2:
+            return
+        domains = [state.values(v) for v in self.scope]
+        supported: list[set[Any]] = [set() for _ in self.scope]
+        state.stats.checks += 1
+        for combo in product(*domains):
+            if self.function(*combo):
+                for seen, x in zip(supported, combo):
+                    seen.add(x)
+        if not supported[0]:
+            state.fail(None, f"{self.name} cannot hold")
+        for i in unfixed:
+            var = self.scope[i]
+            if len(supported[i]) < len(domains[i]):
+                state.keep_only(var, supported[i], self.name)

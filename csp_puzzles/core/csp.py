@@ -1,0 +1,77 @@
+"""The problem itself: variables, their finite domains, and constraints over them.
+
+A `CSP` only describes a problem; it never changes during a search. The search copies the
+domains into a `SearchState` and prunes those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .constraints import Constraint
+
+
+class CSP:
+    """Variables with finite domains and the constraints that relate them.
+
+    Variable names are any hashable values (ints, strings, tuples). Domains keep the order
+    they were given in: that order is the `input` value order of the search.
+    """
+
+    def __init__(self, name: str = "CSP") -> None:
+        self.name = name
+        self.variables: list[Hashable] = []
+        self.domains: dict[Hashable, tuple[Any, ...]] = {}
+        self.constraints: list[Constraint] = []
+        self.constraints_of: dict[Hashable, list[Constraint]] = {}
+
+    def add_variable(self, name: Hashable, domain: Iterable[Any]) -> None:
+        """Add a variable; its domain keeps the given order, without repeats."""
+        if name in self.domains:
+            raise ValueError(f"variable {name!r} is already defined")
+        values = tuple(dict.fromkeys(domain))
+        if not values:
+            raise ValueError(f"variable {name!r} has an empty domain")
+        self.variables.append(name)
+        self.domains[name] = values
+        self.constraints_of[name] = []
+
+    def add_variables(self, names: Iterable[Hashable], domain: Iterable[Any]) -> None:
+        """Add several variables sharing one domain."""
+        values = tuple(domain)
+        for name in names:
+            self.add_variable(name, values)
+
+    def add_constraint(self, constraint: Constraint) -> Constraint:
+        """Add a constraint over variables that already exist; returns it for chaining."""
+        for var in constraint.scope:
+            if var not in self.domains:
+                raise ValueError(f"{constraint.name}: unknown variable {var!r}")
+        self.constraints.append(constraint)
+        for var in dict.fromkeys(constraint.scope):
+            self.constraints_of[var].append(constraint)
+        return constraint
+
+    def neighbours(self, var: Hashable) -> set[Hashable]:
+        """Variables sharing at least one constraint with `var`."""
+        return {other for c in self.constraints_of[var] for other in c.scope if other != var}
+
+    def is_solution(self, assignment: Mapping[Hashable, Any]) -> bool:
+        """True when every variable has a value from its domain and every constraint holds."""
+        if any(var not in assignment for var in self.variables):
+            return False
+        if any(assignment[var] not in self.domains[var] for var in self.variables):
+            return False
+        return all(c.is_satisfied(assignment) for c in self.constraints)
+
+    def violated(self, assignment: Mapping[Hashable, Any]) -> list[Constraint]:
+        """The constraints a complete assignment breaks (empty for a solution)."""
+        return [c for c in self.constraints if not c.is_satisfied(assignment)]
+
+    def __repr__(self) -> str:
+        return (
+            f"CSP({self.name!r}: {len(self.variables)} variables, "
+            f"{len(self.constraints)} constraints)"
+        )

@@ -1,0 +1,103 @@
+"""Variable and value orders: which variable to branch on, and which value to try first.
+
+Every variable order is a function `(state) -> variable` and every value order a function
+`(state, var) -> list of values`. Write your own with the same signature and pass it to
+`solve`: `solve(csp, var_order=my_order)`. Ties are always broken by input order, so runs
+are repeatable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from .state import Contradiction, SearchState
+
+VariableOrder = Callable[[SearchState], Hashable]
+ValueOrder = Callable[[SearchState, Hashable], list[Any]]
+
+
+def input_order(state: SearchState) -> Hashable:
+    """The first unassigned variable, in the order they were added."""
+    assigned = state.assignment
+    for var in state.csp.variables:
+        if var not in assigned:
+            return var
+    raise ValueError("every variable is assigned")
+
+
+def mrv(state: SearchState) -> Hashable:
+    """Minimum remaining values: the unassigned variable with the smallest domain."""
+    assigned = state.assignment
+    domains = state.domains
+    best, best_size = None, None
+    for var in state.csp.variables:
+        if var in assigned:
+            continue
+        size = len(domains[var])
+        if best_size is None or size < best_size:
+            best, best_size = var, size
+            if size <= 1:
+                break
+    return best
+
+
+def mrv_degree(state: SearchState) -> Hashable:
+    """MRV, ties broken by degree: the most constraints with other unassigned variables."""
+    assigned = state.assignment
+    domains = state.domains
+    unassigned = [v for v in state.csp.variables if v not in assigned]
+    smallest = min(len(domains[v]) for v in unassigned)
+    tied = [v for v in unassigned if len(domains[v]) == smallest]
+    if len(tied) == 1:
+        return tied[0]
+    return max(tied, key=lambda var: _degree(state, var))  # max keeps the first of equals
+
+
+def _degree(state: SearchState, var: Hashable) -> int:
+    assigned = state.assignment
+    return sum(
+        1
+        for c in state.csp.constraints_of[var]
+        if any(other != var and other not in assigned for other in c.scope)
+    )
+
+
+def input_values(state: SearchState, var: Hashable) -> list[Any]:
+    """Values in the order the domain was given."""
+    return state.values(var)
+
+
+def lcv(state: SearchState, var: Hashable) -> list[Any]:
+    """Least constraining value first: the value that removes fewest values elsewhere.
+
+    Each value is tried for real (assigned, then the constraints of `var` forward-check)
+    and undone; a value that wipes out a domain goes last.
+    """
+    scores: dict[Any, float] = {}
+    trace, state.trace = state.trace, None  # a look-ahead is not part of the story
+    try:
+        for value in state.values(var):
+            mark = state.mark()
+            before = state.stats.prunings
+            try:
+                state.keep_only(var, (value,), "lcv")
+                for constraint in state.csp.constraints_of[var]:
+                    constraint.forward_check(state, var)
+                scores[value] = state.stats.prunings - before
+            except Contradiction:
+                scores[value] = float("inf")
+            finally:
+                state.undo(mark)
+                state.stats.prunings = before
+    finally:
+        state.trace = trace
+    return sorted(scores, key=scores.__getitem__)  # stable: ties keep input order
+
+
+VARIABLE_ORDERS: dict[str, VariableOrder] = {
+    "input": input_order,
+    "mrv": mrv,
+    "mrv-degree": mrv_degree,
+}
+VALUE_ORDERS: dict[str, ValueOrder] = {"input": input_values, "lcv": lcv}

@@ -1,0 +1,152 @@
+"""The changing part of a search: current domains, the assignment, and the trail.
+
+Propagators prune through `SearchState.remove` (or `keep_only`), never by editing sets
+directly: every removal goes on the trail, so a backtrack can put it back, and into the
+trace, so a notebook can show it. A removal that empties a domain raises `Contradiction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .stats import Stats
+from .trace import ASSIGN, PRUNE, Trace
+
+if TYPE_CHECKING:
+    from .csp import CSP
+
+
+class Contradiction(Exception):
+    """A domain became empty, or a constraint can no longer hold: this branch fails."""
+
+    def __init__(self, var: Hashable = None, cause: str | None = None):
+        self.var = var
+        self.cause = cause
+        super().__init__(f"{cause or 'contradiction'}" + (f" on {var!r}" if var is not None else ""))
+
+
+class SearchState:
+    """Domains, assignment and trail of one search.
+
+    `domains[var]` is a set; read it freely but change it only through `remove` and
+    `keep_only`. `values(var)` gives the remaining values in the domain's input order.
+    """
+
+    def __init__(self, csp: CSP, stats: Stats | None = None, trace: Trace | None = None):
+        self.csp = csp
+        self.order = csp.domains
+        self.domains: dict[Hashable, set[Any]] = {v: set(d) for v, d in csp.domains.items()}
+        self.assignment: dict[Hashable, Any] = {}
+        self.stats = stats if stats is not None else Stats()
+        self.trace = trace
+        self.depth = 0
+        self.cause: str | None = None  # who is pruning now, for the trace
+        self.changed: set[Hashable] = set()  # variables pruned since the queue last looked
+        self.unfixed = sum(1 for d in self.domains.values() if len(d) > 1)
+        self._trail: list[tuple[Hashable, Any]] = []
+
+    # -- reading ---------------------------------------------------------------------------
+    def values(self, var: Hashable) -> list[Any]:
+        """Remaining values of `var`, in the order its domain was given."""
+        domain = self.domains[var]
+        return [x for x in self.order[var] if x in domain]
+
+    def size(self, var: Hashable) -> int:
+        return len(self.domains[var])
+
+    def is_fixed(self, var: Hashable) -> bool:
+        """True when a single value is left (whether or not the search assigned it)."""
+        return len(self.domains[var]) == 1
+
+    def value(self, var: Hashable) -> Any:
+        """The single remaining value of a fixed variable (None when not fixed)."""
+        domain = self.domains[var]
+        if len(domain) != 1:
+            return None
+        return next(iter(domain))
+
+    def min(self, var: Hashable) -> Any:
+        return min(self.domains[var])
+
+    def max(self, var: Hashable) -> Any:
+        return max(self.domains[var])
+
+    def unassigned(self) -> list[Hashable]:
+        """Variables the search has not assigned yet, in input order."""
+        assigned = self.assignment
+        return [v for v in self.csp.variables if v not in assigned]
+
+    # -- pruning ---------------------------------------------------------------------------
+    def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
+        """Remove `value` from `var`'s domain; True if it was there.
+
+        Raises `Contradiction` when the domain becomes empty.
+        """
+        domain = self.domains[var]
+        if value not in domain:
+            return False
+        domain.discard(value)
+        self._trail.append((var, value))
+        self.changed.add(var)
+        self.stats.prunings += 1
+        size = len(domain)
+        if size == 1:
+            self.unfixed -= 1
+        if self.trace is not None:
+            self.trace.record(PRUNE, var, value, cause or self.cause, self.depth)
+        if size == 0:
+            raise Contradiction(var, cause or self.cause)
+        return True
+
+    def keep_only(self, var: Hashable, allowed: Iterable[Any], cause: str | None = None) -> bool:
+        """Remove every value of `var` not in `allowed`; True if anything was removed."""
+        allowed = allowed if isinstance(allowed, (set, frozenset)) else set(allowed)
+        doomed = [x for x in self.order[var] if x in self.domains[var] and x not in allowed]
+        for x in doomed:
+            self.remove(var, x, cause)
+        return bool(doomed)
+
+    def fix(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
+        """Keep only `value` for `var` (raises `Contradiction` if it is gone already)."""
+        if value not in self.domains[var]:
+            raise Contradiction(var, cause or self.cause)
+        return self.keep_only(var, (value,), cause)
+
+    def fail(self, var: Hashable = None, cause: str | None = None) -> None:
+        """Give up on this branch: the caller's constraint cannot hold."""
+        raise Contradiction(var, cause or self.cause)
+
+    # -- assigning and undoing (used by the search) ----------------------------------------
+    def mark(self) -> int:
+        """A point to come back to with `undo`."""
+        return len(self._trail)
+
+    def undo(self, mark: int) -> None:
+        """Put back every value removed since `mark`."""
+        trail = self._trail
+        domains = self.domains
+        while len(trail) > mark:
+            var, value = trail.pop()
+            domain = domains[var]
+            if len(domain) == 1:
+                self.unfixed += 1
+            domain.add(value)
+
+    def assign(self, var: Hashable, value: Any) -> None:
+        """The search's decision `var = value`: every other value leaves the domain."""
+        self.assignment[var] = value
+        self.depth += 1
+        if self.trace is not None:
+            self.trace.record(ASSIGN, var, value, None, self.depth)
+        trace, self.trace = self.trace, None  # the assign event already says it
+        prunings = self.stats.prunings  # a decision is not a pruning
+        try:
+            self.keep_only(var, (value,), "assign")
+        finally:
+            self.trace = trace
+            self.stats.prunings = prunings
+
+    def unassign(self, var: Hashable) -> None:
+        del self.assignment[var]
+        self.depth -= 1

@@ -1,0 +1,26 @@
+"""Counters a search keeps, so that students can compare strategies by numbers."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass
+class Stats:
+    """What a search did.
+
+    - `nodes`: assignments tried;
+    - `backtracks`: failed assignments undone;
+    - `checks`: constraint checks and propagator calls;
+    - `prunings`: values removed from domains;
+    - `seconds`: wall-clock time.
+    """
+
+    nodes: int = 0
+    backtracks: int = 0
+    checks: int = 0
+    prunings: int = 0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return asdict(self)

@@ -1,0 +1,211 @@
+"""The recorded story of a search: every assign, prune, wipe-out, backtrack and solution.
+
+A trace is what a notebook replays. It stores the initial domains and a flat list of events;
+`domains_at(i)` rebuilds the domains exactly as the solver saw them just after event `i`, by
+replaying the events with the same trail mechanism the solver uses (an assignment opens a
+level, a backtrack closes it and restores every value pruned inside it).
+
+Recording is optional: the search only touches the trace when one was asked for.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+ASSIGN = "assign"
+PRUNE = "prune"
+WIPEOUT = "wipeout"
+BACKTRACK = "backtrack"
+SOLUTION = "solution"
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step of a search.
+
+    - `assign`: the search sets `var = value` (a new level, `depth` levels deep);
+    - `prune`: `cause` removes `value` from the domain of `var`;
+    - `wipeout`: `cause` found `var`'s domain empty (or, with `var` None, a constraint that
+      cannot hold any more); the current assignment fails;
+    - `backtrack`: the search undoes `var = value` and everything pruned since;
+    - `solution`: every variable has its value.
+    """
+
+    kind: str
+    var: Hashable = None
+    value: Any = None
+    cause: str | None = None
+    depth: int = 0
+
+    def describe(self) -> str:
+        """The event in words, as the stepper shows it."""
+        if self.kind == ASSIGN:
+            return f"assign {_show(self.var)} = {_show(self.value)}"
+        if self.kind == PRUNE:
+            return f"{self.cause or 'propagation'} removes {_show(self.value)} from {_show(self.var)}"
+        if self.kind == WIPEOUT:
+            where = f" on {_show(self.var)}" if self.var is not None else ""
+            return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
+        if self.kind == BACKTRACK:
+            return f"backtrack: undo {_show(self.var)} = {_show(self.value)}"
+        return "solution found"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "event": self.kind,
+            "var": _to_json(self.var),
+            "value": _to_json(self.value),
+            "cause": self.cause,
+            "depth": self.depth,
+        }
+
+
+def _show(x: Any) -> str:
+    if isinstance(x, tuple):
+        return "(" + ",".join(_show(part) for part in x) + ")"
+    return str(x)
+
+
+def _to_json(x: Any) -> Any:
+    if isinstance(x, tuple):
+        return [_to_json(part) for part in x]
+    return x
+
+
+def _from_json(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_from_json(part) for part in x)
+    return x
+
+
+class Trace(Sequence):
+    """Events of one search plus the initial domains, replayable at any point.
+
+    At most `max_events` events are kept; past that, recording stops and `truncated` is
+    set, so a long search cannot fill the memory.
+    """
+
+    def __init__(self, domains: dict[Hashable, Sequence[Any]], max_events: int = 200_000):
+        self.variables: list[Hashable] = list(domains)
+        self.initial: dict[Hashable, tuple[Any, ...]] = {v: tuple(d) for v, d in domains.items()}
+        self.max_events = max_events
+        self.truncated = False
+        self._events: list[tuple] = []
+        self._replay: _Replay | None = None
+
+    # -- recording (called by the search) ------------------------------------------------
+    def record(self, kind: str, var: Hashable = None, value: Any = None,
+               cause: str | None = None, depth: int = 0) -> None:
+        if len(self._events) >= self.max_events:
+            self.truncated = True
+            return
+        self._events.append((kind, var, value, cause, depth))
+
+    # -- reading -------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [Event(*e) for e in self._events[index]]
+        return Event(*self._events[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        return (Event(*e) for e in self._events)
+
+    def count(self, kind: str) -> int:  # type: ignore[override]
+        """How many events of one kind (`assign`, `prune`, ...)."""
+        return sum(1 for e in self._events if e[0] == kind)
+
+    def domains_at(self, index: int) -> dict[Hashable, tuple[Any, ...]]:
+        """Domains just after event `index` (-1: before the first event).
+
+        Moving forward from the last position asked continues the replay; moving back
+        replays from the start, which takes well under a second for the capped length.
+        """
+        if index < -1 or index >= len(self._events):
+            raise IndexError(f"event {index} is outside 0..{len(self._events) - 1}")
+        if self._replay is None or self._replay.position > index:
+            self._replay = _Replay(self.initial)
+        self._replay.advance_to(self._events, index)
+        return self._replay.snapshot(self.initial)
+
+    def assignment_at(self, index: int) -> dict[Hashable, Any]:
+        """The search's assignment just after event `index`."""
+        if self._replay is None or self._replay.position > index:
+            self._replay = _Replay(self.initial)
+        self._replay.advance_to(self._events, index)
+        return dict(self._replay.assignment)
+
+    # -- JSON Lines ----------------------------------------------------------------------
+    def write_jsonl(self, stream: IO[str]) -> None:
+        """One header line (variables, initial domains), then one line per event."""
+        header = {
+            "event": "start",
+            "variables": [_to_json(v) for v in self.variables],
+            "domains": [[_to_json(x) for x in self.initial[v]] for v in self.variables],
+            "truncated": self.truncated,
+        }
+        stream.write(json.dumps(header) + "\n")
+        for event in self:
+            stream.write(json.dumps(event.as_dict()) + "\n")
+
+    @classmethod
+    def read_jsonl(cls, stream: IO[str]) -> Trace:
+        """Read back what `write_jsonl` wrote (lists in names become tuples again)."""
+        lines = [json.loads(line) for line in stream if line.strip()]
+        if not lines or lines[0].get("event") != "start":
+            raise ValueError("not a csp-puzzles trace: the first line must be the start header")
+        header = lines[0]
+        names = [_from_json(v) for v in header["variables"]]
+        domains = {n: [_from_json(x) for x in d] for n, d in zip(names, header["domains"])}
+        trace = cls(domains, max_events=max(len(lines), 1))
+        trace.truncated = header.get("truncated", False)
+        for line in lines[1:]:
+            trace.record(line["event"], _from_json(line["var"]), _from_json(line["value"]),
+                         line.get("cause"), line.get("depth", 0))
+        return trace
+
+
+class _Replay:
+    """The solver's trail mechanism, run over recorded events."""
+
+    def __init__(self, initial: dict[Hashable, tuple[Any, ...]]):
+        self.domains = {v: set(d) for v, d in initial.items()}
+        self.trail: list[tuple[Hashable, Any]] = []
+        self.marks: list[int] = []
+        self.assignment: dict[Hashable, Any] = {}
+        self.position = -1
+
+    def advance_to(self, events: list[tuple], index: int) -> None:
+        while self.position < index:
+            self.position += 1
+            self.apply(*events[self.position])
+
+    def apply(self, kind: str, var: Hashable, value: Any, cause: str | None, depth: int) -> None:
+        if kind == ASSIGN:
+            self.marks.append(len(self.trail))
+            self.assignment[var] = value
+            for other in list(self.domains[var]):
+                if other != value:
+                    self._remove(var, other)
+        elif kind == PRUNE:
+            self._remove(var, value)
+        elif kind == BACKTRACK:
+            mark = self.marks.pop() if self.marks else 0
+            while len(self.trail) > mark:
+                v, x = self.trail.pop()
+                self.domains[v].add(x)
+            self.assignment.pop(var, None)
+
+    def _remove(self, var: Hashable, value: Any) -> None:
+        if value in self.domains[var]:
+            self.domains[var].discard(value)
+            self.trail.append((var, value))
+
+    def snapshot(self, initial: dict[Hashable, tuple[Any, ...]]) -> dict[Hashable, tuple]:
+        return {v: tuple(x for x in order if x in self.domains[v]) for v, order in initial.items()}
