@@ -38,7 +38,8 @@ def read_source(source: str) -> tuple[str, str]:
             with open(source, encoding="utf-8") as handle:
                 return handle.read(), source
         except UnicodeDecodeError as err:
-            raise UsageError(f"{source}:1:1: not a text file ({err.reason}), expected UTF-8 text")
+            raise UsageError(
+                f"{source}:1:1: not a text file ({err.reason}), expected UTF-8 text") from None
         except OSError as err:
             raise UsageError(f"{source}:1:1: cannot read the file ({err.strerror})") from None
     if ":" in source:
@@ -143,7 +144,8 @@ def _parse_size(text: str | None) -> tuple[int, int] | None:
         width = int(parts[0])
         height = int(parts[-1])
         return width, height
-    raise UsageError(f"<command line>:1:1: bad --size {text!r}, expected WxH or N (like 10x10 or 7)")
+    raise UsageError(
+        f"<command line>:1:1: bad --size {text!r}, expected WxH or N (like 10x10 or 7)")
 
 
 def cmd_generate(args: argparse.Namespace) -> int:

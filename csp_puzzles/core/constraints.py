@@ -190,7 +190,8 @@ class Sum(Constraint):
                 # this term must lie in [total - (high - term_high), total - (low - term_low)]
                 least = self.total - (high - term_high)
                 most = self.total - (low - term_low)
-                doomed = [x for x in state.order[var] if x in domains[var] and not least <= w * x <= most]
+                doomed = [x for x in state.order[var]
+                          if x in domains[var] and not least <= w * x <= most]
                 for x in doomed:
                     state.remove(var, x, self.name)
                     pruned = True

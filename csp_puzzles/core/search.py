@@ -11,8 +11,8 @@ node or time limit.
 from __future__ import annotations
 
 import time
-from contextlib import closing
 from collections.abc import Hashable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +80,8 @@ def _resolve(name_or_fn, table: dict, what: str):
     try:
         return table[name_or_fn]
     except KeyError:
-        raise ValueError(f"unknown {what} {name_or_fn!r}; expected one of {', '.join(table)}") from None
+        choices = ", ".join(table)
+        raise ValueError(f"unknown {what} {name_or_fn!r}; expected one of {choices}") from None
 
 
 class Search:

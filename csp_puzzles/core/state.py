@@ -23,7 +23,8 @@ class Contradiction(Exception):
     def __init__(self, var: Hashable = None, cause: str | None = None):
         self.var = var
         self.cause = cause
-        super().__init__(f"{cause or 'contradiction'}" + (f" on {var!r}" if var is not None else ""))
+        where = f" on {var!r}" if var is not None else ""
+        super().__init__(f"{cause or 'contradiction'}{where}")
 
 
 class SearchState:
@@ -137,15 +138,15 @@ class SearchState:
         """The search's decision `var = value`: every other value leaves the domain."""
         self.assignment[var] = value
         self.depth += 1
-        if self.trace is not None:
-            self.trace.record(ASSIGN, var, value, None, self.depth)
-        trace, self.trace = self.trace, None  # the assign event already says it
+        trace, self.trace = self.trace, None  # the assign event says it all
         prunings = self.stats.prunings  # a decision is not a pruning
         try:
             self.keep_only(var, (value,), "assign")
         finally:
             self.trace = trace
             self.stats.prunings = prunings
+        if trace is not None:
+            trace.record(ASSIGN, var, value, None, self.depth)
 
     def unassign(self, var: Hashable) -> None:
         del self.assignment[var]

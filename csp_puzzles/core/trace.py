@@ -46,7 +46,8 @@ class Event:
         if self.kind == ASSIGN:
             return f"assign {_show(self.var)} = {_show(self.value)}"
         if self.kind == PRUNE:
-            return f"{self.cause or 'propagation'} removes {_show(self.value)} from {_show(self.var)}"
+            who = self.cause or "propagation"
+            return f"{who} removes {_show(self.value)} from {_show(self.var)}"
         if self.kind == WIPEOUT:
             where = f" on {_show(self.var)}" if self.var is not None else ""
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
