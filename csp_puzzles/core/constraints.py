@@ -250,11 +250,18 @@ class Predicate(Constraint):
         label = getattr(function, "__name__", "predicate")
         super().__init__(variables, name or f"{label}({', '.join(map(_short, variables))})")
         self.function = function
+        if len(variables) == 2:
+            x, y = variables
+            self._directions = ((x, y, function, {}),
+                                (y, x, lambda b, a: function(a, b), {}))
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         return bool(self.function(*(values[v] for v in self.scope)))
 
     def propagate(self, state: SearchState) -> None:
+        if len(self.scope) == 2:
+            self._revise_pair(state)
+            return
         unfixed = [i for i, v in enumerate(self.scope) if len(state.domains[v]) > 1]
         if len(unfixed) > 2:
             return
@@ -271,3 +278,32 @@ class Predicate(Constraint):
             var = self.scope[i]
             if len(supported[i]) < len(domains[i]):
                 state.keep_only(var, supported[i], self.name)
+
+    def _revise_pair(self, state: SearchState) -> None:
+        """AC-3's revise, both ways: a value stays if some value of the other variable fits.
+
+        The last support found for each value is remembered (a "residue", as in AC-3rm) and
+        tried first next time: usually it is still there, and one membership test suffices.
+        Residues are only hints, so backtracking never makes them wrong. Removing values of
+        y that x does not support cannot remove a support of x, so one pass each way is enough.
+        """
+        domains = state.domains
+        for var, other, holds, residue in self._directions:
+            domain, others = domains[var], domains[other]
+            doomed = []
+            for a in domain:
+                if residue.get(a, _NO_SUPPORT) in others:
+                    continue
+                for b in others:
+                    if holds(a, b):
+                        residue[a] = b
+                        break
+                else:
+                    doomed.append(a)
+            if doomed:
+                position = {value: i for i, value in enumerate(state.order[var])}
+                for a in sorted(doomed, key=position.__getitem__):
+                    state.remove(var, a, self.name)
+
+
+_NO_SUPPORT = object()

@@ -1,0 +1,78 @@
+"""`csp-puzzles bench core`: our backtracking, forward checking and MAC against
+python-constraint2's `BacktrackingSolver` and `OptimizedBacktrackingSolver`, same models.
+
+Problems: all solutions of 8- and 10-queens, the first solution of 30-queens, and a hard
+Sudoku. The last columns divide each time by each peer's time on the same problem,
+measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from ..core import CSP, count, solve
+from ..examples import queens, sudoku
+from .peers import run_limited, to_python_constraint
+from .report import Progress, table
+
+PROBLEMS: dict[str, tuple[Callable[[], CSP], bool]] = {
+    "8-queens, all": (lambda: queens(8), True),
+    "10-queens, all": (lambda: queens(10), True),
+    "30-queens, first": (lambda: queens(30), False),
+    "hard sudoku, first": (sudoku, False),
+}
+OURS = (("none", "input"), ("fc", "mrv"), ("mac", "mrv"))
+PEERS = ("BacktrackingSolver", "OptimizedBacktrackingSolver")
+
+
+def run_ours(make: Callable[[], CSP], every: bool, inference: str, var_order: str,
+             timeout: float) -> tuple[str, int, float]:
+    if every:
+        result = count(make(), inference=inference, var_order=var_order, timeout=timeout)
+        answer = str(result.count) if result.complete else "limit"
+    else:
+        result = solve(make(), inference=inference, var_order=var_order, timeout=timeout)
+        answer = "1" if result.solved else result.status
+    return answer, result.stats.nodes, result.stats.seconds
+
+
+def run_peer(make: Callable[[], CSP], every: bool, solver: str, timeout: float):
+    problem = to_python_constraint(make(), solver)
+    task = (lambda: len(problem.getSolutions())) if every else (
+        lambda: int(problem.getSolution() is not None))
+    value, seconds, finished = run_limited(task, timeout)
+    return (str(value) if finished else "limit"), seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="csp-puzzles bench core", description=__doc__)
+    parser.add_argument("--timeout", type=float, default=30.0,
+                        help="seconds allowed for each run (default 30)")
+    parser.add_argument("--quick", action="store_true", help="8-queens and sudoku only")
+    args = parser.parse_args(argv)
+    names = [n for n in PROBLEMS if not args.quick or n in ("8-queens, all", "hard sudoku, first")]
+    progress = Progress("bench core", len(names) * (len(OURS) + len(PEERS)))
+    rows = []
+    for name in names:
+        make, every = PROBLEMS[name]
+        measured = []
+        reference = {}
+        for solver in PEERS:
+            answer, seconds = run_peer(make, every, solver, args.timeout)
+            measured.append((f"python-constraint2 {solver}", answer, "-", seconds))
+            reference[solver] = seconds if answer != "limit" else float("nan")
+            progress.step(f"{name}: {solver}")
+        for inference, var_order in OURS:
+            answer, nodes, seconds = run_ours(make, every, inference, var_order, args.timeout)
+            measured.append((f"ours {inference} + {var_order}", answer, nodes, seconds))
+            progress.step(f"{name}: {inference}")
+        for solver, answer, nodes, seconds in measured:
+            rows.append((name, solver, answer, nodes, seconds,
+                         *(seconds / reference[peer] for peer in PEERS)))
+    print(table(("problem", "solver", "answer", "nodes", "seconds", "/ pc BT", "/ pc optimized"),
+                rows))
+    print("answer: solutions found ('limit': stopped at the time limit); / pc BT, / pc optimized:"
+          " time divided by python-constraint2's BacktrackingSolver, OptimizedBacktrackingSolver"
+          " time on the same problem in this run ('-' when that peer hit the limit)")
+    return 0
