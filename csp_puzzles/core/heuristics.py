@@ -18,48 +18,39 @@ ValueOrder = Callable[[SearchState, Hashable], list[Any]]
 
 
 def input_order(state: SearchState) -> Hashable:
-    """The first unassigned variable, in the order they were added."""
-    assigned = state.assignment
-    for var in state.csp.variables:
-        if var not in assigned:
-            return var
-    raise ValueError("every variable is assigned")
+    """The first variable still to decide, in the order they were added."""
+    return state.unassigned()[0]
 
 
 def mrv(state: SearchState) -> Hashable:
-    """Minimum remaining values: the unassigned variable with the smallest domain."""
-    assigned = state.assignment
+    """Minimum remaining values: the variable still to decide with the smallest domain."""
     domains = state.domains
     best, best_size = None, None
-    for var in state.csp.variables:
-        if var in assigned:
-            continue
+    for var in state.unassigned():
         size = len(domains[var])
         if best_size is None or size < best_size:
             best, best_size = var, size
-            if size <= 1:
-                break
     return best
 
 
 def mrv_degree(state: SearchState) -> Hashable:
-    """MRV, ties broken by degree: the most constraints with other unassigned variables."""
-    assigned = state.assignment
+    """MRV, ties broken by degree: the most constraints with other variables to decide."""
     domains = state.domains
-    unassigned = [v for v in state.csp.variables if v not in assigned]
+    unassigned = state.unassigned()
     smallest = min(len(domains[v]) for v in unassigned)
     tied = [v for v in unassigned if len(domains[v]) == smallest]
     if len(tied) == 1:
         return tied[0]
-    return max(tied, key=lambda var: _degree(state, var))  # max keeps the first of equals
+    open_ = set(unassigned)
+    return max(tied, key=lambda var: _degree(state, var, open_))  # keeps the first of equals
 
 
-def _degree(state: SearchState, var: Hashable) -> int:
-    assigned = state.assignment
+def _degree(state: SearchState, var: Hashable, open_: set[Hashable]) -> int:
+    """How many constraints tie `var` to other variables still to decide."""
     return sum(
         1
         for c in state.csp.constraints_of[var]
-        if any(other != var and other not in assigned for other in c.scope)
+        if any(other != var and other in open_ for other in c.scope)
     )
 
 

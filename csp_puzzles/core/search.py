@@ -100,6 +100,7 @@ class Search:
             trace = Trace(csp.domains, max_events=max_events)
         self.trace: Trace | None = trace if isinstance(trace, Trace) else None
         self.state = SearchState(csp, self.stats, self.trace)
+        self.state.fixed_is_decided = self.infer is INFERENCES["mac"]
         self.timeout = timeout
         self.max_nodes = max_nodes
         self.limit_hit = False

@@ -45,6 +45,8 @@ class SearchState:
         self.cause: str | None = None  # who is pruning now, for the trace
         self.changed: set[Hashable] = set()  # variables pruned since the queue last looked
         self.unfixed = sum(1 for d in self.domains.values() if len(d) > 1)
+        #: under MAC a variable down to one value needs no decision: the search skips it
+        self.fixed_is_decided = False
         self._trail: list[tuple[Hashable, Any]] = []
 
     # -- reading ---------------------------------------------------------------------------
@@ -74,8 +76,14 @@ class SearchState:
         return max(self.domains[var])
 
     def unassigned(self) -> list[Hashable]:
-        """Variables the search has not assigned yet, in input order."""
-        assigned = self.assignment
+        """Variables the search still has to decide, in input order.
+
+        Under MAC (`fixed_is_decided`) a variable whose domain is down to one value is
+        decided already, so it is not listed.
+        """
+        assigned, domains = self.assignment, self.domains
+        if self.fixed_is_decided:
+            return [v for v in self.csp.variables if len(domains[v]) > 1]
         return [v for v in self.csp.variables if v not in assigned]
 
     # -- pruning ---------------------------------------------------------------------------
