@@ -301,8 +301,7 @@ class Predicate(Constraint):
                 else:
                     doomed.append(a)
             if doomed:
-                position = {value: i for i, value in enumerate(state.order[var])}
-                for a in sorted(doomed, key=position.__getitem__):
+                for a in sorted(doomed, key=state.rank[var].__getitem__):
                     state.remove(var, a, self.name)
 
 

@@ -54,23 +54,26 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
     constraints_of = state.csp.constraints_of
     queue = deque(constraints)
     queued = set(queue)
-    state.changed.clear()
+    changed = state.changed  # filled by state.remove
+    changed.clear()
+    calls = 0
     try:
         while queue:
             constraint = queue.popleft()
             queued.discard(constraint)
-            state.stats.checks += 1
+            calls += 1
             state.cause = constraint.name
             constraint.propagate(state)
-            if not state.changed:
+            if not changed:
                 continue
-            for changed in state.changed:
-                for other in constraints_of[changed]:
+            for var in changed:
+                for other in constraints_of[var]:
                     if other not in queued and (other is not constraint or not other.idempotent):
                         queue.append(other)
                         queued.add(other)
-            state.changed.clear()
+            changed.clear()
     finally:
+        state.stats.checks += calls
         state.cause = None
         state.changed.clear()
 

@@ -37,6 +37,8 @@ class SearchState:
     def __init__(self, csp: CSP, stats: Stats | None = None, trace: Trace | None = None):
         self.csp = csp
         self.order = csp.domains
+        #: position of each value in its domain's input order, to sort removals the same way
+        self.rank = {v: {x: i for i, x in enumerate(d)} for v, d in csp.domains.items()}
         self.domains: dict[Hashable, set[Any]] = {v: set(d) for v, d in csp.domains.items()}
         self.assignment: dict[Hashable, Any] = {}
         self.stats = stats if stats is not None else Stats()
