@@ -1,0 +1,249 @@
+"""Reading and writing Towers puzzles (CONTRACT.md section 3).
+
+Two formats, told apart automatically:
+
+- Tatham's game ID `N:c1/c2/.../c4N[,grid]`: 4N clues separated by `/` (top left to
+  right, bottom left to right, left top to bottom, right top to bottom; empty = no clue),
+  then optionally the givens row by row: `a`-`z` stand for runs of 1-26 empty cells,
+  numbers are given heights and `_` separates two adjacent numbers.
+- janko.at text: a header `n n n`, four lines of n clues (top, bottom, left, right; `-` =
+  no clue), then optionally n rows of givens (`-` = empty). janko's variants with empty
+  cells (`5 5 4`) or diagonals (`... D`) are not Towers and are refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import ParseError
+from ..formats import Token, empty_input, split_compact, text_lines
+from .model import Towers
+
+SIDES = ("top", "bottom", "left", "right")
+_TATHAM = re.compile(r"\s*(\d+)(?:d[a-z])?:")
+_NO_CLUE = {"-", ".", "0"}
+
+
+def parse(text: str, filename: str | None = None) -> Towers:
+    """A Towers puzzle from either format; `ParseError` says where the input is wrong."""
+    match = _TATHAM.match(text)
+    if match:
+        return parse_tatham(text, filename)
+    return parse_janko(text, filename)
+
+
+# -- Tatham ---------------------------------------------------------------------------------------
+def parse_tatham(text: str, filename: str | None = None) -> Towers:
+    """A Tatham Towers game ID (one line; surrounding blanks are ignored)."""
+    offset = len(text) - len(text.lstrip())
+    text = text.strip()
+    match = _TATHAM.match(text)
+    if match is None:
+        raise ParseError("expected a Towers game ID like 4:1/2/.../3", 1, offset + 1, filename)
+    n = int(match.group(1))
+    if not 1 <= n <= 9:
+        raise ParseError(f"grid size {n} is out of range, expected 1 to 9", 1, offset + 1,
+                         filename)
+    start = match.end()
+    clue_text, _, grid_text = text[start:].partition(",")
+    fields = clue_text.split("/")
+    if len(fields) != 4 * n:
+        raise ParseError(f"{len(fields)} clues, expected {4 * n} (4 x {n}) separated by '/'",
+                         1, offset + start + 1, filename)
+    clues: list[int] = []
+    column = offset + start + 1
+    for item in fields:
+        if item == "":
+            clues.append(0)
+        elif item.isdigit() and 1 <= int(item) <= n:
+            clues.append(int(item))
+        else:
+            raise ParseError(f"clue {item!r} is not a number from 1 to {n}", 1, column, filename)
+        column += len(item) + 1
+    givens = [[0] * n for _ in range(n)]
+    if grid_text or text[start:].endswith(","):
+        grid_column = offset + start + len(clue_text) + 2
+        _read_tatham_grid(grid_text, n, givens, grid_column, filename)
+    puzzle = Towers(n, *(tuple(clues[i * n:(i + 1) * n]) for i in range(4)),
+                    givens=tuple(map(tuple, givens)))
+    return puzzle
+
+
+def _read_tatham_grid(text: str, n: int, givens: list[list[int]], column: int,
+                      filename: str | None) -> None:
+    cell, i = 0, 0
+    where: dict[tuple[int, int], Token] = {}
+    while i < len(text):
+        ch = text[i]
+        if "a" <= ch <= "z":
+            cell += ord(ch) - ord("a") + 1
+            i += 1
+        elif ch == "_":
+            i += 1
+        elif ch.isdigit():
+            j = i
+            while j < len(text) and text[j].isdigit():
+                j += 1
+            height = int(text[i:j])
+            token = Token(text[i:j], 1, column + i)
+            if not 1 <= height <= n:
+                raise token.error(f"given height {height} is out of range, expected 1 to {n}",
+                                  filename)
+            if cell >= n * n:
+                raise token.error(f"too many cells, the grid has {n * n}", filename)
+            givens[cell // n][cell % n] = height
+            where[(cell // n, cell % n)] = token
+            cell += 1
+            i = j
+        else:
+            raise ParseError(f"unexpected {ch!r} in the grid, expected a-z, digits or '_'",
+                             1, column + i, filename)
+    if cell != n * n:
+        raise ParseError(f"the grid describes {cell} cells, expected {n * n}", 1,
+                         column + len(text), filename)
+    _check_givens(givens, where, filename)
+
+
+def write_tatham(puzzle: Towers) -> str:
+    """The Tatham game ID of `puzzle` (givens written only when there are some)."""
+    clues = [x for side in SIDES for x in getattr(puzzle, side)]
+    text = f"{puzzle.size}:" + "/".join(str(x) if x else "" for x in clues)
+    cells = [h for row in puzzle.givens for h in row]
+    if not any(cells):
+        return text
+    out: list[str] = []
+    run = 0
+    for h in cells:
+        if not h:
+            run += 1
+            continue
+        while run:
+            step = min(run, 26)
+            out.append(chr(ord("a") + step - 1))
+            run -= step
+        if out and out[-1][-1].isdigit():
+            out.append("_")
+        out.append(str(h))
+    while run:
+        step = min(run, 26)
+        out.append(chr(ord("a") + step - 1))
+        run -= step
+    return text + "," + "".join(out)
+
+
+# -- janko ------------------------------------------------------------------------------------
+def parse_janko(text: str, filename: str | None = None) -> Towers:
+    """janko.at Towers text: header `n n n`, four clue lines, optional rows of givens."""
+    rows = text_lines(text)
+    if not rows:
+        raise empty_input(filename)
+    header = rows[0]
+    if _looks_like_header(header, len(rows) - 1):
+        n = _read_header(header, filename)
+        body = rows[1:]
+    else:  # no header: the first clue line gives the size
+        n = len(split_compact(header))
+        body = rows
+    body = [split_compact(row) if n > 1 else row for row in body]
+    if len(body) < 4:
+        last = body[-1][-1] if body else header[-1]
+        raise ParseError(f"{len(body)} clue lines, expected 4 (top, bottom, left, right)",
+                         last.line + 1, 1, filename)
+    sides = []
+    for name, row in zip(SIDES, body[:4]):
+        sides.append(tuple(_read_clue_line(row, n, name, filename)))
+    grid_rows = body[4:]
+    givens = [[0] * n for _ in range(n)]
+    where: dict[tuple[int, int], Token] = {}
+    if grid_rows:
+        if len(grid_rows) != n:
+            token = grid_rows[-1][0]
+            raise token.error(f"{len(grid_rows)} rows of givens, expected {n} (or none)",
+                              filename)
+        for r, row in enumerate(grid_rows):
+            if len(row) != n:
+                token = row[min(len(row), n) - 1] if len(row) < n else row[n]
+                raise token.error(f"row has {len(row)} cells, expected {n}", filename)
+            for c, token in enumerate(row):
+                if token.text in _NO_CLUE:
+                    continue
+                if not token.text.isdigit() or not 1 <= int(token.text) <= n:
+                    raise token.error(f"given {token.text!r} is not a height from 1 to {n} "
+                                      "or '-'", filename)
+                givens[r][c] = int(token.text)
+                where[(r, c)] = token
+    _check_givens(givens, where, filename)
+    return Towers(n, *sides, givens=tuple(map(tuple, givens)))
+
+
+def _looks_like_header(row: list[Token], rows_after: int) -> bool:
+    """`n n n`, or a janko variant's `n n k [D]` followed by 4 or 4 + n rows."""
+    words = [t.text for t in row]
+    variant = bool(words) and words[-1] == "D"
+    if variant:
+        words = words[:-1]
+    if len(words) not in (2, 3) or not all(w.isdigit() for w in words):
+        return False
+    if variant or (len(words) == 3 and len(set(words)) == 1 and rows_after >= 4):
+        return True
+    return rows_after in (4, 4 + int(words[0]))
+
+
+def _read_header(header: list[Token], filename: str | None) -> int:
+    if len(header) != 3 or not all(t.text.isdigit() for t in header):
+        where = header[3] if len(header) > 3 else header[-1]
+        raise where.error("only standard Towers are read: expected the header 'n n n'",
+                          filename)
+    n = int(header[0].text)
+    for token in header[1:]:
+        if int(token.text) != n:
+            raise token.error(f"header says {token.text}, expected {n} ('n n n': a square "
+                              "grid with heights 1 to n)", filename)
+    if not 1 <= n <= 9:
+        raise header[0].error(f"grid size {n} is out of range, expected 1 to 9", filename)
+    return n
+
+
+def _read_clue_line(row: list[Token], n: int, side: str, filename: str | None) -> list[int]:
+    if len(row) != n:
+        token = row[n] if len(row) > n else row[-1]
+        raise token.error(f"{len(row)} {side} clues, expected {n}", filename)
+    clues = []
+    for token in row:
+        if token.text in _NO_CLUE:
+            clues.append(0)
+        elif token.text.isdigit() and 1 <= int(token.text) <= n:
+            clues.append(int(token.text))
+        else:
+            raise token.error(f"{side} clue {token.text!r} is not a number from 1 to {n} "
+                              "or '-'", filename)
+    return clues
+
+
+def _check_givens(givens: list[list[int]], where: dict[tuple[int, int], Token],
+                  filename: str | None) -> None:
+    """Two equal givens in one row or column contradict the Latin square."""
+    n = len(givens)
+    for r in range(n):
+        for c in range(n):
+            h = givens[r][c]
+            if not h:
+                continue
+            for rr, cc, line in [(r, k, f"row {r}") for k in range(c)] + \
+                                [(k, c, f"column {c}") for k in range(r)]:
+                if givens[rr][cc] == h:
+                    raise where[(r, c)].error(
+                        f"given {h} at ({r},{c}) repeats the {h} at ({rr},{cc}) in {line}, "
+                        "expected each height once per row and column", filename)
+
+
+def write_janko(puzzle: Towers) -> str:
+    """The janko.at text of `puzzle` (rows of givens only when there are some)."""
+    n = puzzle.size
+    lines = [f"{n} {n} {n}"]
+    for side in SIDES:
+        lines.append(" ".join(str(x) if x else "-" for x in getattr(puzzle, side)))
+    if any(h for row in puzzle.givens for h in row):
+        for row in puzzle.givens:
+            lines.append(" ".join(str(h) if h else "-" for h in row))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,166 @@
+"""Towers (skyscrapers) as a CSP: one variable per cell, its height 1..n.
+
+The grid is a Latin square (each height once per row and column) and a clue outside a
+line says how many towers one sees looking along it (a tower hides every shorter one
+behind it). Variables are the cells `(row, column)`, counted from 0, top-left first.
+
+The models (`to_csp(model=...)`):
+
+- `full` (the default): clue rules and the per-line enumeration of orderings on every
+  clued line (it keeps exactly the heights of some valid permutation, so it does the
+  line's all-different too), all-different with Régin's filtering on the other lines;
+- `easy`: clue rules and Latin singles, clues checked once a line is complete (what
+  Tatham's Easy level allows);
+- `extreme`: `full` plus positional sets for every height;
+- `plain`: all-different plus a visibility check once a line is complete: the model any
+  generic solver can run, useful to see what the clue propagators buy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..core import CSP, AllDifferent, Constraint, SearchState
+from ..puzzle import Puzzle
+from .rules import ClueRules, LatinSingles, Line, LineClues, ValuePositions
+
+MODELS = ("full", "easy", "extreme", "plain")
+
+Grid = list[list[int]]
+
+
+class LineVisibility(Constraint):
+    """The `plain` model's clue check: once a line is fully placed, it must show its clues."""
+
+    idempotent = True
+
+    def __init__(self, line: Line):
+        super().__init__(line.cells, f"{line.label} shows its clues")
+        self.line = line
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return self.line.holds([values[c] for c in self.scope])
+
+    def propagate(self, state: SearchState) -> None:
+        if all(len(state.domains[c]) == 1 for c in self.scope):
+            if not self.line.holds([state.value(c) for c in self.scope]):
+                state.fail(None, f"{self.name}: the clues are not shown")
+
+
+@dataclass(frozen=True)
+class Towers(Puzzle):
+    """An n x n Towers puzzle: four rows of clues (0 = none) and optional given heights.
+
+    `top` and `bottom` run left to right, `left` and `right` top to bottom; `givens[r][c]`
+    is a height or 0.
+    """
+
+    size: int
+    top: tuple[int, ...]
+    bottom: tuple[int, ...]
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    givens: tuple[tuple[int, ...], ...] = field(default=())
+
+    kind: ClassVar[str] = "towers"
+    model_options: ClassVar[frozenset[str]] = frozenset({"model"})
+
+    def __post_init__(self) -> None:
+        n = self.size
+        if not self.givens:
+            object.__setattr__(self, "givens", tuple((0,) * n for _ in range(n)))
+        for name in ("top", "bottom", "left", "right"):
+            if len(getattr(self, name)) != n:
+                raise ValueError(f"{name} needs {n} clues")
+
+    # -- structure ----------------------------------------------------------------------------
+    def lines(self) -> list[Line]:
+        """Every row (read from the left) and column (read from the top) with its clues."""
+        n = self.size
+        rows = [Line(f"row {r}", [(r, c) for c in range(n)], self.left[r], self.right[r],
+                     "left", "right") for r in range(n)]
+        cols = [Line(f"column {c}", [(r, c) for r in range(n)], self.top[c], self.bottom[c],
+                     "top", "bottom") for c in range(n)]
+        return rows + cols
+
+    def given_cells(self) -> dict[tuple[int, int], int]:
+        return {(r, c): h for r, row in enumerate(self.givens) for c, h in enumerate(row) if h}
+
+    def clue_count(self) -> int:
+        return sum(1 for side in (self.top, self.bottom, self.left, self.right)
+                   for clue in side if clue)
+
+    # -- the CSP --------------------------------------------------------------------------------
+    def to_csp(self, counting: bool = False, model: str = "full") -> CSP:
+        """The CSP of this puzzle; no rule assumes uniqueness, so `counting` changes nothing."""
+        if model not in MODELS:
+            raise ValueError(f"unknown towers model {model!r}; expected one of {', '.join(MODELS)}")
+        n = self.size
+        csp = CSP(f"towers {n}x{n}")
+        givens = self.given_cells()
+        for r in range(n):
+            for c in range(n):
+                csp.add_variable((r, c), (givens[(r, c)],) if (r, c) in givens
+                                 else range(1, n + 1))
+        lines = self.lines()
+        clued = [line for line in lines if line.has_clue]
+        if model != "plain":
+            for line in clued:
+                csp.add_constraint(ClueRules(line, n, dynamic=model == "easy"))
+        for line in lines:
+            if model == "easy":
+                csp.add_constraint(LatinSingles(line.cells, n, line.label))
+            elif model == "plain" or not line.has_clue:
+                # a clued line's orderings are permutations: LineClues does this job there
+                csp.add_constraint(AllDifferent(line.cells, f"{line.label} all different"))
+        for line in clued:
+            if model in ("plain", "easy"):
+                csp.add_constraint(LineVisibility(line))
+            elif model != "easy":
+                csp.add_constraint(LineClues(line, n))
+        if model == "extreme":
+            for value in range(1, n + 1):
+                csp.add_constraint(ValuePositions(value, n))
+        return csp
+
+    def decode(self, assignment: Mapping[Hashable, Any]) -> Grid:
+        n = self.size
+        return [[assignment.get((r, c), 0) for c in range(n)] for r in range(n)]
+
+    # -- outputs ----------------------------------------------------------------------------------
+    def solution_to_json(self, solution: Grid) -> dict[str, Any]:
+        return {"grid": [list(row) for row in solution]}
+
+    def solution_to_text(self, solution: Grid) -> str:
+        """The grid with its clues around it, as a terminal shows it."""
+        def clue(x: int) -> str:
+            return str(x) if x else " "
+
+        top = "    " + " ".join(clue(x) for x in self.top)
+        bottom = "    " + " ".join(clue(x) for x in self.bottom)
+        rule = "  +" + "-" * (2 * self.size + 1) + "+"
+        rows = [f"{clue(self.left[r])} | {' '.join(str(h or '.') for h in row)} | "
+                f"{clue(self.right[r])}".rstrip() for r, row in enumerate(solution)]
+        return "\n".join([top.rstrip(), rule, *rows, rule, bottom.rstrip()])
+
+    def to_text(self) -> str:
+        from .formats import write_janko
+
+        return write_janko(self)
+
+    def to_tatham(self) -> str:
+        from .formats import write_tatham
+
+        return write_tatham(self)
+
+    def check(self, solution: Sequence[Sequence[int]]) -> list[str]:
+        from .check import check
+
+        return check(self, solution)
+
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
+        from .render import render
+
+        render(self, ax, solution=solution, domains=domains)
