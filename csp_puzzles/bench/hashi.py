@@ -1,0 +1,238 @@
+"""`csp-puzzles bench hashi`: the Hashi solver against its peers, measured in one run.
+
+Three parts (choose with --parts):
+
+- `coelho`: the Coelho et al. instances (100-400 islands) per size class: solved count,
+  median / mean / max seconds, nodes and backtracks, next to OR-Tools CP-SAT (one worker,
+  a single-commodity flow model) on the same instances with the same time limit;
+- `tatham`: Tatham's Bridges puzzles: how many need no backtrack, and the seconds;
+- `peer`: python-constraint2 on the same CSP (degree sums and crossings propagated by
+  forward checking, connectivity checked once everything is assigned) on small puzzles.
+
+`--limit N` takes N instances per class (every k-th file, spread over the densities);
+the default runs all 1440, which takes hours with the peers. `--quick` is `--limit 3`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .. import hashi
+from ..hashi.check import check
+from .peers import run_limited, to_python_constraint
+from .report import Progress, median, table
+
+SHARED = Path(os.environ.get("CSP_PUZZLES_SHARED",
+                           Path(__file__).resolve().parents[3] / "shared")) / "data"
+SIZES = ("100", "200", "300", "400")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="csp-puzzles bench hashi", description=__doc__)
+    parser.add_argument("--data", type=Path, default=SHARED, help="the shared data folder")
+    parser.add_argument("--parts", default="coelho,tatham,peer",
+                        help="comma-separated: coelho, tatham, peer")
+    parser.add_argument("--sizes", default=",".join(SIZES), help="Coelho size classes")
+    parser.add_argument("--limit", type=int, help="instances per Coelho class (default all)")
+    parser.add_argument("--quick", action="store_true", help="same as --limit 3")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds per instance and solver (default 60)")
+    parser.add_argument("--no-ortools", action="store_true", help="skip CP-SAT")
+    parser.add_argument("--peer-timeout", type=float, default=10.0,
+                        help="seconds per puzzle for python-constraint2 (default 10)")
+    args = parser.parse_args(argv)
+    limit = 3 if args.quick else args.limit
+    parts = set(args.parts.split(","))
+    if "coelho" in parts:
+        print(bench_coelho(args.data / "coelho-hashi", args.sizes.split(","), limit,
+                           args.timeout, not args.no_ortools))
+    if "tatham" in parts:
+        print(bench_tatham(args.data / "tatham" / "bridges.tsv", args.timeout))
+    if "peer" in parts:
+        print(bench_peer(args.data / "tatham" / "bridges.tsv", args.peer_timeout,
+                         args.timeout))
+    return 0
+
+
+# -- Coelho et al. ---------------------------------------------------------------------------
+def sample(files: list[Path], limit: int | None) -> list[Path]:
+    """`limit` files spread evenly over the sorted list (all of them without a limit)."""
+    if limit is None or limit >= len(files):
+        return files
+    step = len(files) / limit
+    return [files[int(i * step)] for i in range(limit)]
+
+
+def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: float,
+                 ortools: bool) -> str:
+    if not folder.exists():
+        return f"coelho: {folder} not found, skipped"
+    cpsat = _cpsat_available() if ortools else False
+    rows = []
+    for size in sizes:
+        files = sample(sorted((folder / size).glob("*.has")), limit)
+        ours: list[dict[str, Any]] = []
+        theirs: list[dict[str, Any]] = []
+        progress = Progress(f"coelho {size}", len(files))
+        for path in files:
+            puzzle = hashi.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            ours.append(run_ours(puzzle, timeout))
+            if cpsat:
+                theirs.append(run_cpsat(puzzle, timeout))
+            progress.step(path.name)
+        rows.append(_class_row(f"{size} csp-puzzles", ours))
+        if cpsat:
+            rows.append(_class_row(f"{size} CP-SAT", theirs))
+            ratio = median([r["seconds"] for r in ours]) / max(
+                median([r["seconds"] for r in theirs]), 1e-9)
+            rows.append((f"{size} ratio (median ours / CP-SAT)", "", "", round(ratio, 2), "",
+                         "", "", ""))
+    headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
+               "med backtracks")
+    note = "" if cpsat or not ortools else "\n(ortools not installed: CP-SAT skipped)"
+    return f"Coelho et al. instances, {timeout:g} s per instance\n" + table(headers, rows) + note
+
+
+def run_ours(puzzle: hashi.Hashi, timeout: float) -> dict[str, Any]:
+    start = time.perf_counter()
+    result = puzzle.solve(timeout=timeout)
+    seconds = time.perf_counter() - start
+    solved = result.status == "solved"
+    if solved and check(puzzle, result.solution):
+        raise AssertionError(f"invalid solution for {puzzle}: {check(puzzle, result.solution)}")
+    return {"solved": solved, "seconds": seconds, "nodes": result.stats.nodes,
+            "backtracks": result.stats.backtracks}
+
+
+def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
+    seconds = [r["seconds"] for r in runs]
+    return (label, sum(r["solved"] for r in runs), len(runs), median(seconds),
+            statistics.fmean(seconds) if seconds else float("nan"),
+            max(seconds) if seconds else float("nan"),
+            median([r["nodes"] for r in runs]) if runs and "nodes" in runs[0] else "",
+            median([r["backtracks"] for r in runs]) if runs and "backtracks" in runs[0] else "")
+
+
+# -- OR-Tools CP-SAT -------------------------------------------------------------------------
+def _cpsat_available() -> bool:
+    try:
+        import ortools.sat.python.cp_model  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run_cpsat(puzzle: hashi.Hashi, timeout: float) -> dict[str, Any]:
+    """CP-SAT with one worker on a flow model; the time includes building the model."""
+    from ortools.sat.python import cp_model
+
+    start = time.perf_counter()
+    model = cp_model.CpModel()
+    n = len(puzzle.islands)
+    count = {e.index: model.NewIntVar(0, puzzle.maxb, f"x{e.index}") for e in puzzle.edges}
+    used = {e.index: model.NewBoolVar(f"y{e.index}") for e in puzzle.edges}
+    for k in count:
+        model.Add(count[k] >= used[k])
+        model.Add(count[k] <= puzzle.maxb * used[k])
+    for island in puzzle.islands:
+        model.Add(sum(count[k] for k in puzzle.edges_at[island.index]) == island.value)
+    for h, v in puzzle.crossings:
+        model.AddBoolOr([used[h].Not(), used[v].Not()])
+    # single-commodity flow: island 0 sends one unit to every other island along used edges
+    flow_in: list[list[Any]] = [[] for _ in range(n)]
+    flow_out: list[list[Any]] = [[] for _ in range(n)]
+    for e in puzzle.edges:
+        for a, b in ((e.a, e.b), (e.b, e.a)):
+            f = model.NewIntVar(0, n - 1, f"f{e.index}_{a}")
+            model.Add(f <= (n - 1) * used[e.index])
+            flow_out[a].append(f)
+            flow_in[b].append(f)
+    for i in range(n):
+        supply = n - 1 if i == 0 else -1
+        model.Add(sum(flow_out[i]) - sum(flow_in[i]) == supply)
+    if not puzzle.loops:
+        model.Add(sum(used.values()) == n - 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = timeout
+    status = solver.Solve(model)
+    seconds = time.perf_counter() - start
+    solved = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    if solved:
+        solution = {e.key: solver.Value(count[e.index]) for e in puzzle.edges
+                    if solver.Value(count[e.index])}
+        problems = check(puzzle, solution)
+        if problems:
+            raise AssertionError(f"CP-SAT gave an invalid solution: {problems}")
+    return {"solved": solved, "seconds": seconds}
+
+
+# -- Tatham ----------------------------------------------------------------------------------
+def _tatham_puzzles(path: Path) -> list[tuple[str, str]]:
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            params, game_id = line.split("\t")
+            rows.append((params, game_id))
+    return rows
+
+
+def bench_tatham(path: Path, timeout: float) -> str:
+    if not path.exists():
+        return f"tatham: {path} not found, skipped"
+    groups: dict[str, list[dict[str, Any]]] = {}
+    rows = _tatham_puzzles(path)
+    progress = Progress("tatham", len(rows))
+    for params, game_id in rows:
+        puzzle = hashi.parse(game_id)
+        level = {"0": "easy", "1": "medium", "2": "hard"}[params[-1]]
+        groups.setdefault(level, []).append(run_ours(puzzle, timeout))
+        progress.step(params)
+    out = []
+    for level, runs in groups.items():
+        out.append((level, len(runs), sum(r["solved"] for r in runs),
+                    sum(r["backtracks"] == 0 for r in runs), sum(r["nodes"] for r in runs),
+                    median([r["seconds"] for r in runs]), max(r["seconds"] for r in runs)))
+    headers = ("Tatham level", "puzzles", "solved", "no backtrack", "nodes", "median s",
+               "max s")
+    return "Tatham Bridges puzzles (all sizes and variants)\n" + table(headers, out)
+
+
+# -- python-constraint2 ----------------------------------------------------------------------
+def bench_peer(path: Path, peer_timeout: float, timeout: float) -> str:
+    """python-constraint2 against csp-puzzles on the classic (m2, loops allowed) Tatham puzzles."""
+    if not path.exists():
+        return f"peer: {path} not found, skipped"
+    rows = [(p, g) for p, g in _tatham_puzzles(path)
+            if "m2" in p and "L" not in p]
+    by_size: dict[str, list[tuple[float, bool, float]]] = {}
+    progress = Progress("python-constraint2", len(rows))
+    for params, game_id in rows:
+        puzzle = hashi.parse(game_id)
+        problem = to_python_constraint(puzzle.to_csp(), "BacktrackingSolver")
+        value, seconds, finished = run_limited(problem.getSolution, peer_timeout)
+        ok = finished and value is not None and not check(puzzle, puzzle.decode(value))
+        ours = run_ours(puzzle, timeout)["seconds"]
+        by_size.setdefault(params.split("i")[0], []).append((seconds, ok, ours))
+        progress.step(params)
+    out = []
+    for size, runs in by_size.items():
+        peer_median = median([s for s, _, _ in runs])
+        ours_median = median([o for _, _, o in runs])
+        out.append((size, len(runs), sum(ok for _, ok, _ in runs), peer_median,
+                    max(s for s, _, _ in runs), ours_median,
+                    round(peer_median / max(ours_median, 1e-9), 1)))
+    headers = ("size", "puzzles", "peer solved", "peer median s", "peer max s",
+               "ours median s", "peer / ours")
+    return (f"python-constraint2 (BacktrackingSolver, {peer_timeout:g} s limit) on the same "
+            "CSP\n" + table(headers, out))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

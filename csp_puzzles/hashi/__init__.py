@@ -1,0 +1,19 @@
+"""Hashiwokakero (Bridges): the flagship puzzle of csp-puzzles.
+
+    from csp_puzzles import hashi
+    puzzle = hashi.parse("7x7m2:d3a32a2b2e3m1a3b3b4a3b3b2")
+    result = puzzle.solve()
+    puzzle.check(result.solution)       # [] when every rule holds
+
+`model.py` builds the CSP, `rules.py` and `connectivity.py` hold the named deduction rules,
+`formats.py` reads and writes puzzles, `check.py` checks solutions without the solver,
+`render.py` draws, `restarts.py` is the default search, `generate.py` / `grade.py` make and
+grade puzzles with one solution, `sat.py` turns a puzzle into CNF.
+"""
+
+from .formats import parse, parse_grid, parse_tatham, write_matrix, write_tatham
+from .generate import DIFFICULTIES, generate, grade
+from .model import Edge, Hashi, Island, Solution
+
+__all__ = ["Hashi", "Island", "Edge", "Solution", "parse", "parse_grid", "parse_tatham",
+           "write_matrix", "write_tatham", "generate", "grade", "DIFFICULTIES"]

@@ -1,0 +1,293 @@
+"""All islands connected (and, in Tatham's `L` variant, no loops): global propagators.
+
+A final check that the bridges connect everything would find a wrong guess only when the
+grid is full. These propagators reason on the partial state instead, as a player does.
+
+They group the islands already joined by sure bridges (edges whose least value is at least
+1) with a union-find, and give each group its *open capacity*: how many bridges its islands
+still need beyond the sure ones. Then:
+
+- "connectivity: group at (r,c) is cut off": a group that is not every island has no edge
+  left to the outside, or needs no more bridges (a closed group): this branch fails;
+- "connectivity: k groups need k-1 more links, only m link ends are free": each new link
+  between groups uses a bridge at both ends, and the islands cannot supply enough;
+- "connectivity: single way out of the group at (r,c)": a group with exactly one edge to
+  the outside must use it;
+- "connectivity: (a)-(b) is the only link between two parts": the same for any edge whose
+  loss would split the graph of groups (a cut edge, found by Tarjan's depth-first search);
+- "connectivity: n on (a)-(b) would close a group of k islands": a value that would join
+  groups (or grow a bridge inside one) so that the result needs nothing more, while other
+  islands remain outside, is removed (1-1 and 2=2 isolation are special cases);
+- "connectivity: maxing the other edges of (r,c) isolates a group" (Tatham's stage 3): if
+  an island could only reach its number without edge e by maxing all its other edges, and
+  that would close a group, then e needs one more bridge.
+
+`NoLoops` forbids an edge between two islands of the same group ("no loops: ...").
+
+Everything is recomputed from the domains at each call (nothing private to undo on
+backtracking); a union-find over a few hundred islands is cheap next to Python's overhead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..core import Constraint, SearchState
+from .rules import check_level, counts_failures
+
+if TYPE_CHECKING:
+    from .model import Edge, Hashi
+
+
+class _Groups:
+    """Union-find of the islands joined by sure bridges, with each group's open capacity."""
+
+    def __init__(self, n: int, values: Sequence[int], ends: Sequence[tuple[int, int]],
+                 lows: Sequence[int]):
+        self.parent = list(range(n))
+        for (a, b), lo in zip(ends, lows):
+            if lo:
+                self.union(a, b)
+        self.root = [self.find(i) for i in range(n)]
+        self.need = [0] * n  # open capacity, indexed by root
+        self.size = [0] * n
+        for i in range(n):
+            self.need[self.root[i]] += values[i]
+            self.size[self.root[i]] += 1
+        for (a, _), lo in zip(ends, lows):
+            if lo:
+                self.need[self.root[a]] -= 2 * lo
+        self.roots = [i for i in range(n) if self.root[i] == i]
+
+    def find(self, i: int) -> int:
+        parent = self.parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def union(self, a: int, b: int) -> bool:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        self.parent[ra] = rb
+        return True
+
+
+class Connectivity(Constraint):
+    """Every island ends up in one group, propagated on groups of sure bridges."""
+
+    def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = "hard"):
+        check_level(level)
+        super().__init__([e.key for e in edges], "connectivity")
+        self.prune = level == "hard"
+        self.weight = 1
+        self.n = len(puzzle.islands)
+        self.values = [island.value for island in puzzle.islands]
+        self.ends = [(e.a, e.b) for e in edges]
+        self.labels = [str(e) for e in edges]
+        self.places = [str(island) for island in puzzle.islands]
+        self.edges_at: list[list[int]] = [[] for _ in range(self.n)]
+        for k, (a, b) in enumerate(self.ends):
+            self.edges_at[a].append(k)
+            self.edges_at[b].append(k)
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        lows = [values[key] for key in self.scope]
+        groups = _Groups(self.n, self.values, self.ends, lows)
+        return len(groups.roots) == 1
+
+    @counts_failures
+    def propagate(self, state: SearchState) -> None:
+        domains = state.domains
+        scope = self.scope
+        lows = [min(domains[key]) for key in scope]
+        highs = [max(domains[key]) for key in scope]
+        groups = _Groups(self.n, self.values, self.ends, lows)
+        if len(groups.roots) == 1:
+            return
+        root = groups.root
+        exits: dict[int, list[int]] = {r: [] for r in groups.roots}
+        for k, (a, b) in enumerate(self.ends):
+            if highs[k] and root[a] != root[b]:
+                exits[root[a]].append(k)
+                exits[root[b]].append(k)
+        for r in groups.roots:
+            if not exits[r] or groups.need[r] <= 0:
+                state.fail(None, f"connectivity: group at {self.places[r]} is cut off "
+                                 f"({groups.size[r]} of {self.n} islands)")
+        remaining = list(self.values)  # bridges each island needs beyond the sure ones
+        room = [0] * self.n  # how many more bridges its edges could still take
+        for (a, b), lo, hi in zip(self.ends, lows, highs):
+            remaining[a] -= lo
+            remaining[b] -= lo
+            room[a] += hi - lo
+            room[b] += hi - lo
+        self._enough_link_ends(state, groups, lows, highs, remaining)
+        if not self.prune:
+            return
+        for r in groups.roots:
+            if len(exits[r]) == 1:
+                k = exits[r][0]
+                state.remove(scope[k], 0, f"connectivity: single way out of the group at "
+                                          f"{self.places[r]}")
+        for k in self._cut_edges(state, groups, exits):
+            state.remove(scope[k], 0, f"connectivity: {self.labels[k]} is the only link "
+                                      "between two parts")
+        self._closing_values(state, groups, lows, highs)
+        self._maxing_others(state, groups, lows, highs, remaining, room)
+
+    def _enough_link_ends(self, state: SearchState, groups: _Groups, lows: list[int],
+                          highs: list[int], remaining: list[int]) -> None:
+        """g groups need at least g - 1 new links, and each link uses a bridge at each end.
+
+        An island can start at most min(bridges it still needs, edges it has to other
+        groups) new links; if all islands together cannot supply 2 (g - 1) link ends, the
+        groups can never be joined.
+        """
+        root = groups.root
+        outward = [0] * self.n
+        for (a, b), hi in zip(self.ends, highs):
+            if hi and root[a] != root[b]:
+                outward[a] += 1
+                outward[b] += 1
+        ends = sum(min(r, x) for r, x in zip(remaining, outward))
+        needed = 2 * (len(groups.roots) - 1)
+        if ends < needed:
+            state.fail(None, f"connectivity: {len(groups.roots)} groups need "
+                             f"{needed // 2} more links, only {ends} link ends are free")
+
+    def _cut_edges(self, state: SearchState, groups: _Groups,
+                   exits: dict[int, list[int]]) -> list[int]:
+        """Edges every path between two groups uses (bridges of the graph of groups).
+
+        The groups are the nodes and the possible edges between them the links; a link
+        whose removal disconnects that graph must carry a bridge. Tarjan's depth-first
+        search finds them all at once (a link is a cut edge when nothing below it in the
+        search tree reaches back above it). Fails when the graph is already disconnected.
+        """
+        root = groups.root
+        start = groups.roots[0]
+        order = {start: 0}
+        reach = {start: 0}
+        stack = [(start, -1, iter(exits[start]))]
+        cuts = []
+        while stack:
+            node, via, links = stack[-1]
+            for k in links:
+                if k == via:
+                    continue
+                a, b = self.ends[k]
+                other = root[b] if root[a] == node else root[a]
+                if other in order:
+                    reach[node] = min(reach[node], order[other])
+                    continue
+                order[other] = reach[other] = len(order)
+                stack.append((other, k, iter(exits[other])))
+                break
+            else:
+                stack.pop()
+                if stack:
+                    parent = stack[-1][0]
+                    reach[parent] = min(reach[parent], reach[node])
+                    if reach[node] > order[parent]:
+                        cuts.append(via)
+        if len(order) < len(groups.roots):
+            lost = next(r for r in groups.roots if r not in order)
+            state.fail(None, f"connectivity: {self.places[lost]} cannot reach "
+                             f"{self.places[start]}")
+        return cuts
+
+    def _closing_values(self, state: SearchState, groups: _Groups, lows: list[int],
+                        highs: list[int]) -> None:
+        """Remove values that would make a group need nothing more while others remain.
+
+        Raising edge k from its least value `lo` to `value` uses 2 * (value - lo) of the
+        open capacity of the group(s) it touches; the value that uses exactly all of it
+        closes the group.
+        """
+        root, need, size, n = groups.root, groups.need, groups.size, self.n
+        domains = state.domains
+        for k, (a, b) in enumerate(self.ends):
+            lo = lows[k]
+            if lo == highs[k]:
+                continue
+            ra, rb = root[a], root[b]
+            if ra == rb:
+                joined_need, joined_size = need[ra], size[ra]
+            else:
+                joined_need, joined_size = need[ra] + need[rb], size[ra] + size[rb]
+            if joined_size >= n or joined_need % 2:
+                continue
+            value = lo + joined_need // 2
+            if value > lo and value in domains[self.scope[k]]:
+                state.remove(self.scope[k], value,
+                             f"connectivity: {value} on {self.labels[k]} would close a group "
+                             f"of {joined_size} islands")
+
+    def _maxing_others(self, state: SearchState, groups: _Groups, lows: list[int],
+                       highs: list[int], remaining: list[int], room: list[int]) -> None:
+        """Tatham's stage 3: an edge is needed if maxing the others would close a group.
+
+        If island i still needs `left` bridges and its edges other than k have exactly
+        `left` bridges of room, then leaving k as it is maxes all of them; when that joins
+        groups whose needs add up to 2 * left (each bridge serves two ends), the joined
+        group needs nothing more, so unless it holds every island, k must grow.
+        """
+        root, need, size, n, ends = groups.root, groups.need, groups.size, self.n, self.ends
+        for island, edges in enumerate(self.edges_at):
+            left = remaining[island]
+            if left <= 0:
+                continue
+            own = root[island]
+            target = room[island] - left  # the room edge k must have for the rule to apply
+            if target <= 0 or need[own] > 2 * left:
+                continue
+            for k in edges:
+                if highs[k] - lows[k] != target:
+                    continue
+                merged = {own}
+                total = need[own]
+                for other in edges:
+                    if other != k and highs[other] > lows[other]:
+                        a, b = ends[other]
+                        group = root[b] if a == island else root[a]
+                        if group not in merged:
+                            merged.add(group)
+                            total += need[group]
+                if total == 2 * left and sum(size[r] for r in merged) < n:
+                    state.remove(self.scope[k], lows[k],
+                                 f"connectivity: maxing the other edges of "
+                                 f"{self.places[island]} isolates a group")
+
+
+class NoLoops(Constraint):
+    """Tatham's `L` variant: the bridges form no cycle (with connectivity: a tree)."""
+
+    def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = "hard"):
+        check_level(level)
+        super().__init__([e.key for e in edges], "no loops")
+        self.prune = level != "easy"
+        self.n = len(puzzle.islands)
+        self.values = [island.value for island in puzzle.islands]
+        self.ends = [(e.a, e.b) for e in edges]
+        self.labels = [str(e) for e in edges]
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        groups = _Groups(self.n, self.values, [], [])
+        return all(groups.union(a, b) for (a, b), key in zip(self.ends, self.scope)
+                   if values[key])
+
+    def propagate(self, state: SearchState) -> None:
+        domains = state.domains
+        groups = _Groups(self.n, self.values, [], [])
+        for (a, b), key in zip(self.ends, self.scope):
+            if min(domains[key]) and not groups.union(a, b):
+                state.fail(None, "no loops: the sure bridges already form a cycle")
+        if not self.prune:
+            return
+        for k, ((a, b), key) in enumerate(zip(self.ends, self.scope)):
+            if min(domains[key]) == 0 and len(domains[key]) > 1 \
+                    and groups.find(a) == groups.find(b):
+                state.fix(key, 0, f"no loops: {self.labels[k]} would close a cycle")

@@ -1,0 +1,205 @@
+"""Reading and writing Hashi puzzles: grid text (three header styles) and Tatham game IDs.
+
+Accepted, detected automatically (CONTRACT.md section 3):
+
+- grid text, seed 000's matrix: one row per line, `0`, `.` or `-` water, `1`-`8` islands,
+  cells separated by whitespace or, when every cell is one character, not at all;
+- the same with a janko.at header `R C` (rows, columns);
+- the same with a Coelho et al. `.has` header `W H N` (width, height, islands; CRLF);
+- a Tatham Bridges game ID `WxH[m<k>][L]:desc` (`1`-`9`, `A`-`G` islands, `a`-`z` water runs).
+
+A first line of 2 or 3 numbers is a header only when the rows that follow fit it; when it
+cannot be a row of the grid either, it is a header that lies, and that is an error.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import ParseError
+from ..formats import (
+    Token,
+    check_rectangular,
+    decode_letter_run,
+    empty_input,
+    encode_runs,
+    split_compact,
+    text_lines,
+)
+from .model import Hashi, Solution
+
+WATER = frozenset("0.-")
+TATHAM_ID = re.compile(r"\s*(\d+)x(\d+)(?:m(\d+))?(L)?:")
+
+
+def parse(text: str, filename: str | None = None, maxb: int = 2) -> Hashi:
+    """A `Hashi` from any accepted format; `ParseError` (with line and column) otherwise.
+
+    `maxb` applies to grid text, which cannot say it; a Tatham ID carries its own.
+    """
+    if TATHAM_ID.match(text):
+        return parse_tatham(text, filename)
+    return parse_grid(text, filename, maxb)
+
+
+# -- grid text -------------------------------------------------------------------------------
+def parse_grid(text: str, filename: str | None = None, maxb: int = 2) -> Hashi:
+    """Grid text with an optional `R C` or `W H N` header."""
+    rows = text_lines(text)
+    if not rows:
+        raise empty_input(filename)
+    header, body = _split_header(rows, filename)
+    body = [split_compact(row) for row in body]
+    width = len(body[0])
+    check_rectangular(body, width, filename)
+    islands: dict[tuple[int, int], int] = {}
+    for r, row in enumerate(body):
+        for c, token in enumerate(row):
+            value = _cell(token, maxb, filename)
+            if value:
+                islands[(r, c)] = value
+    if header is not None and len(header) == 3 and int(header[2].text) != len(islands):
+        raise header[2].error(
+            f"header says {header[2].text} islands but the grid has {len(islands)}, "
+            "expected the header's N to count the islands", filename)
+    if not islands:
+        first = body[0][0]
+        raise first.error("the grid has no island, expected at least one number 1-8", filename)
+    return Hashi(len(body), width, islands, maxb=maxb)
+
+
+def _split_header(rows: list[list[Token]], filename: str | None
+                  ) -> tuple[list[Token] | None, list[list[Token]]]:
+    """(header tokens or None, grid rows)."""
+    first, body = rows[0], rows[1:]
+    if len(first) not in (2, 3) or not all(t.text.isdigit() for t in first) or not body:
+        return None, rows
+    numbers = [int(t.text) for t in first]
+    if len(first) == 2:
+        height, width = numbers
+        shape = f"{height} rows of {width} cells (janko.at header R C)"
+    else:
+        width, height = numbers[0], numbers[1]
+        shape = f"{height} rows of {width} cells (Coelho header W H N)"
+    body = [split_compact(row) for row in body]
+    if len(body) == height and all(len(row) == width for row in body):
+        return first, body
+    if any(len(row) == len(first) for row in body) and all(len(t.text) == 1 for t in first):
+        return None, rows
+    widths = {len(row) for row in body}
+    found = f"{len(body)} rows of {max(widths)} cells" if len(widths) == 1 else \
+        f"{len(body)} rows of {min(widths)} to {max(widths)} cells"
+    raise first[0].error(f"header says {shape} but {found} follow, "
+                         "expected the header to match the grid", filename)
+
+
+def _cell(token: Token, maxb: int, filename: str | None) -> int:
+    """0 for water, the island's number otherwise."""
+    text = token.text
+    if text in WATER:
+        return 0
+    if not text.isdigit():
+        raise token.error(f"unexpected {text!r}, expected 0, '.' or '-' for water "
+                          "or a digit 1-8 for an island", filename)
+    value = int(text)
+    if value > 4 * maxb:
+        raise token.error(f"island {value} needs more than {4 * maxb} bridges, expected at "
+                          f"most 4 x {maxb} (four neighbours, at most {maxb} bridges each)",
+                          filename)
+    return value
+
+
+# -- Tatham game IDs -------------------------------------------------------------------------
+def parse_tatham(text: str, filename: str | None = None) -> Hashi:
+    """A Tatham Bridges game ID `WxH[m<k>][L]:desc`."""
+    stripped = text.strip()
+    offset = len(text) - len(text.lstrip())  # columns count in the original line
+    match = TATHAM_ID.match(stripped)
+    if match is None or "\n" in stripped:
+        raise ParseError("not a Tatham Bridges ID, expected WxH[m<k>][L]:desc on one line",
+                         1, 1, filename)
+    width, height = int(match.group(1)), int(match.group(2))
+    maxb = int(match.group(3)) if match.group(3) else 2
+    if not 1 <= maxb <= 4:
+        raise ParseError(f"m{maxb}: expected at most 1 to 4 bridges per pair",
+                         1, offset + match.start(3) + 1, filename)
+    if width < 1 or height < 1:
+        raise ParseError("grid size must be at least 1x1", 1, offset + 1, filename)
+    islands: dict[tuple[int, int], int] = {}
+    cell = 0
+    start = match.end()
+    for i, ch in enumerate(stripped[start:], start):
+        column = offset + i + 1
+        run = decode_letter_run(ch)
+        if run is not None:
+            cell += run
+            continue
+        if ch.isdigit() and ch != "0":
+            value = int(ch)
+        elif "A" <= ch <= "G":
+            value = ord(ch) - ord("A") + 10
+        else:
+            raise ParseError(f"unexpected {ch!r} in the description, expected 1-9 or A-G for "
+                             "an island, a-z for a run of water", 1, column, filename)
+        if value > 4 * maxb:
+            raise ParseError(f"island {value} needs more than {4 * maxb} bridges, expected at "
+                             f"most 4 x {maxb}", 1, column, filename)
+        if cell >= width * height:
+            raise ParseError(f"island beyond the {width}x{height} grid, expected "
+                             f"{width * height} cells in all", 1, column, filename)
+        islands[divmod(cell, width)] = value
+        cell += 1
+    if cell != width * height:
+        raise ParseError(f"the description covers {cell} cells, expected {width * height} "
+                         f"for {width}x{height}", 1, offset + len(stripped) + 1, filename)
+    if not islands:
+        raise ParseError("the grid has no island, expected at least one", 1,
+                         offset + start + 1, filename)
+    return Hashi(height, width, islands, maxb=maxb, loops=match.group(4) is None)
+
+
+def write_tatham(puzzle: Hashi) -> str:
+    """The Tatham game ID (values above 16 cannot be written)."""
+    cells: list[str | None] = [None] * (puzzle.width * puzzle.height)
+    for island in puzzle.islands:
+        if island.value > 16:
+            raise ValueError(f"island {island} = {island.value}: Tatham IDs stop at 16")
+        cells[island.row * puzzle.width + island.col] = (
+            str(island.value) if island.value < 10 else chr(ord("A") + island.value - 10))
+    loops = "" if puzzle.loops else "L"
+    return f"{puzzle.width}x{puzzle.height}m{puzzle.maxb}{loops}:{encode_runs(cells)}"
+
+
+# -- writing grid text -----------------------------------------------------------------------
+def write_matrix(puzzle: Hashi) -> str:
+    """Seed 000's matrix: `0` for water, the island's number otherwise (no header).
+
+    The matrix cannot say `maxb` or the no-loops rule: write a Tatham ID for those.
+    """
+    grid = [["0"] * puzzle.width for _ in range(puzzle.height)]
+    for island in puzzle.islands:
+        if island.value > 9:
+            raise ValueError(f"island {island} = {island.value} does not fit one digit")
+        grid[island.row][island.col] = str(island.value)
+    return "\n".join(" ".join(row) for row in grid) + "\n"
+
+
+def solution_grid(puzzle: Hashi, solution: Solution) -> str:
+    """The solved grid for a terminal: `-` `=` `≡` `#` horizontal, `|` `‖` `⦀` vertical.
+
+    One character per cell; islands show their number, water a `.`.
+    """
+    horizontal = " -=≡#"
+    vertical = " |‖⦀#"
+    grid = [["."] * puzzle.width for _ in range(puzzle.height)]
+    for key, n in solution.items():
+        edge = puzzle.edge_of.get(key)
+        if edge is None or not n:
+            continue
+        mark = (horizontal if edge.horizontal else vertical)[min(n, 4)]
+        for r, c in edge.cells:
+            grid[r][c] = mark
+    for island in puzzle.islands:
+        grid[island.row][island.col] = (str(island.value) if island.value < 10
+                                        else chr(ord("A") + island.value - 10))
+    return "\n".join("".join(row) for row in grid)

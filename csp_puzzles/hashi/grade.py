@@ -1,0 +1,112 @@
+"""How hard is a Hashi puzzle? The weakest family of rules that solves it without search.
+
+Tatham grades his Bridges puzzles by the stage of his solver that finishes them, and never
+guesses. We do the same with the propagators of `rules.py` and `connectivity.py`, whose
+`level` argument switches rule families on:
+
+- `easy`: island-local counting only (seed 000's four rules, crossings);
+- `medium`: adds the per-edge rules (edge minimum and caps, 1-1 / 2=2 isolation, no loops);
+- `hard`: adds the connectivity rules (closed groups, single way out, Tatham's stage 3);
+- `fiendish`: even all the rules get stuck, and search (with every rule) is needed; the
+  puzzle still has exactly one solution.
+
+Propagation alone proves uniqueness: every rule holds in every solution (none assumes the
+puzzle is unique), so when propagation fixes every edge the puzzle has exactly that one
+solution, or none. Puzzles with no solution or several get the grades `unsatisfiable` and
+`ambiguous`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from ..core import CSP, Contradiction, SearchState, propagate
+from ..errors import LimitReached
+from .connectivity import Connectivity, NoLoops
+from .rules import LEVELS, IslandDegree, NoCrossing, PairIsolation
+
+if TYPE_CHECKING:
+    from .model import Hashi
+
+#: the grades of uniquely solvable puzzles, easiest first (what `generate` accepts)
+DIFFICULTIES = ("easy", "medium", "hard", "fiendish")
+AMBIGUOUS, UNSATISFIABLE = "ambiguous", "unsatisfiable"
+
+
+def rules_csp(puzzle: Hashi, level: str = "hard", adjacent: bool = True) -> CSP:
+    """The model of `puzzle.to_csp()` with only the rule families of `level` switched on.
+
+    At `hard` it is the model itself (a test keeps the two in step).
+    """
+    csp = CSP(f"hashi {puzzle.width}x{puzzle.height} ({level} rules)")
+    used = [e for e in puzzle.edges if adjacent or not e.touching]
+    for e in used:
+        csp.add_variable(e.key, range(puzzle.maxb + 1))
+    used_index = {e.index for e in used}
+    for island in puzzle.islands:
+        edges = [puzzle.edges[k] for k in puzzle.edges_at[island.index] if k in used_index]
+        csp.add_constraint(IslandDegree(puzzle, island, edges, level=level))
+    for h, v in puzzle.crossings:
+        if h in used_index and v in used_index:
+            csp.add_constraint(NoCrossing(puzzle.edges[h], puzzle.edges[v]))
+    if level != "easy" and len(puzzle.islands) > 2:
+        for e in used:
+            a, b = puzzle.islands[e.a], puzzle.islands[e.b]
+            if a.value == b.value <= puzzle.maxb:
+                csp.add_constraint(PairIsolation(e, a.value))
+    if len(puzzle.islands) > 1:
+        csp.add_constraint(Connectivity(puzzle, used, level=level))
+        if not puzzle.loops:
+            csp.add_constraint(NoLoops(puzzle, used, level=level))
+    return csp
+
+
+def deduce(puzzle: Hashi, level: str = "hard",
+           adjacent: bool = True) -> dict[Hashable, tuple[Any, ...]] | None:
+    """The domains left after propagating the rules of `level` to a fixpoint (no search).
+
+    None when the rules find a contradiction (the puzzle has no solution).
+    """
+    csp = rules_csp(puzzle, level, adjacent)
+    state = SearchState(csp)
+    try:
+        propagate(state, csp.constraints)
+    except Contradiction:
+        return None
+    return {var: tuple(state.values(var)) for var in csp.variables}
+
+
+def solves(puzzle: Hashi, level: str, adjacent: bool = True) -> bool | None:
+    """True if the rules of `level` alone solve the puzzle, False if they get stuck, None if
+    they prove it has no solution."""
+    csp = rules_csp(puzzle, level, adjacent)
+    state = SearchState(csp)
+    try:
+        propagate(state, csp.constraints)
+    except Contradiction:
+        return None
+    if state.unfixed:
+        return False
+    solution = {var: state.value(var) for var in csp.variables}
+    return None if csp.violated(solution) else True
+
+
+def grade(puzzle: Hashi, max_nodes: int | None = 200_000, adjacent: bool = True) -> str:
+    """The grade of any puzzle: one of `DIFFICULTIES`, `ambiguous` or `unsatisfiable`.
+
+    Tries the rule levels from the weakest; if none finishes, counts solutions (up to 2)
+    with every rule and search. Raises `LimitReached` if that count hits `max_nodes`.
+    """
+    for level in LEVELS:
+        outcome = solves(puzzle, level, adjacent)
+        if outcome is None:
+            return UNSATISFIABLE
+        if outcome:
+            return level
+    result = puzzle.count(limit=2, max_nodes=max_nodes, adjacent=adjacent)
+    if result.unique is None:
+        raise LimitReached(f"grading stopped after {max_nodes} search nodes")
+    if result.solutions == 0:
+        return UNSATISFIABLE
+    return "fiendish" if result.unique else AMBIGUOUS

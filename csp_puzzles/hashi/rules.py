@@ -1,0 +1,252 @@
+"""The deduction rules a Hashi player uses, each a propagator on the generic core.
+
+Every pruning names the rule and the place, so a trace reads like a player's reasoning:
+
+- `IslandDegree` (one per island, a `Sum` of the bridges around it), seed 000's rules and
+  their generalisation:
+  - "island complete at (r,c)": no bridge left to place, every other edge stays as it is;
+  - "saturation at (r,c)": remaining bridges = remaining room, so every edge is maxed;
+  - "one open neighbour at (r,c)": only one edge can still grow, it takes the rest;
+  - "N remaining with N+1 open at (r,c)": one unit of slack, every edge but one unit full;
+  - "edge minimum at (r,c)": an edge needs at least (remaining - room on the other edges);
+  - "edge cap at (r,c)": an edge takes at most what the island still needs.
+- `NoCrossing` (seed 000's "neighbours blocked by a bridge"): "crossing: (a)-(b) blocks (c)-(d)".
+- `PairIsolation`: "isolation 1-1 (a)-(b)" and "isolation 2=2 (a)-(b)": two equal islands
+  joined by all their bridges would form a closed group.
+- the connectivity rules live in `connectivity.py`.
+
+`level` selects how much each rule family does, the way Tatham grades Bridges puzzles:
+`easy` = island-local counting (seed 000's four rules), `medium` adds the per-edge rules
+(edge minimum and caps, isolation, no loops), `hard` adds the connectivity rules.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..core import Constraint, Contradiction, SearchState, Sum
+
+if TYPE_CHECKING:
+    from .model import Edge, Hashi, Island
+
+LEVELS = ("easy", "medium", "hard")
+#: the rule families of the causes, by the level that introduces them (for grading)
+RULE_LEVELS: dict[str, str] = {
+    "island complete": "easy",
+    "saturation": "easy",
+    "one open neighbour": "easy",
+    "N remaining with N+1 open": "easy",
+    "crossing": "easy",
+    "edge minimum": "medium",
+    "edge cap": "medium",
+    "isolation": "medium",
+    "no loops": "medium",
+    "connectivity": "hard",
+}
+
+
+def rule_family(cause: str) -> str:
+    """The rule family of a trace cause ("saturation at (2,3)" -> "saturation")."""
+    for family in RULE_LEVELS:
+        if cause.startswith(family):
+            return family
+    return cause
+
+
+def check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown rule level {level!r}, expected one of {', '.join(LEVELS)}")
+
+
+def counts_failures(propagate: Callable[[Any, SearchState], None]
+                    ) -> Callable[[Any, SearchState], None]:
+    """Wrap a `propagate` so that each failure adds 1 to the constraint's `weight`.
+
+    The weights feed the dom/wdeg variable order: a constraint that keeps failing marks a
+    hard region of the puzzle, and the search then branches there first. (A heuristic
+    only: the weights never change what is true, so they may outlive backtracking.)
+    """
+
+    @functools.wraps(propagate)
+    def wrapper(self: Any, state: SearchState) -> None:
+        try:
+            propagate(self, state)
+        except Contradiction:
+            self.weight += 1
+            raise
+
+    return wrapper
+
+
+class IslandDegree(Sum):
+    """The bridges around an island add up to its number, pruned with named rules.
+
+    The reasoning is bounds reasoning on a sum, split into the cases players name. With
+    `lo`/`hi` the least/most bridges each edge can still take, `low`/`high` their totals and
+    `v` the island's number: every edge needs at least `v - (high - hi)` and takes at most
+    `v - (low - lo)`.
+    """
+
+    idempotent = True
+
+    def __init__(self, puzzle: Hashi, island: Island, edges: Sequence[Edge],
+                 level: str = "hard"):
+        check_level(level)
+        super().__init__([e.key for e in edges], island.value, name=f"degree at {island}")
+        self.where = str(island)
+        self.full = level != "easy"
+        self.weight = 1
+
+    @counts_failures
+    def propagate(self, state: SearchState) -> None:
+        domains = state.domains
+        scope, value, where = self.scope, self.total, self.where
+        while True:
+            los = [min(domains[v]) for v in scope]
+            his = [max(domains[v]) for v in scope]
+            low, high = sum(los), sum(his)
+            if low > value:
+                state.fail(None, f"too many bridges at {where}: {low} > {value}")
+            if high < value:
+                state.fail(None, f"not enough room at {where}: {value} needed, {high} possible")
+            open_edges = sum(1 for lo, hi in zip(los, his) if lo < hi)
+            if open_edges == 0:
+                return
+            pruned = False
+            for var, lo, hi in zip(scope, los, his):
+                if lo == hi:
+                    continue
+                most = value - (low - lo)
+                if hi > most and (self.full or low == value):
+                    cause = (f"island complete at {where}" if low == value
+                             else f"edge cap at {where}")
+                    pruned |= _keep_between(state, var, lo, most, cause)
+                least = value - (high - hi)
+                if lo < least:
+                    cause = self._minimum_cause(value, high, open_edges)
+                    if cause is not None:
+                        pruned |= _keep_between(state, var, least, hi, cause)
+            if not pruned:
+                return
+
+    def _minimum_cause(self, value: int, high: int, open_edges: int) -> str | None:
+        """Which rule raises an edge's minimum (None: a rule above the level)."""
+        if high == value:
+            return f"saturation at {self.where}"
+        if open_edges == 1:
+            return f"one open neighbour at {self.where}"
+        if high - value == 1:
+            return f"N remaining with N+1 open at {self.where}"
+        return f"edge minimum at {self.where}" if self.full else None
+
+
+def _keep_between(state: SearchState, var: Hashable, least: int, most: int, cause: str) -> bool:
+    doomed = [x for x in state.values(var) if not least <= x <= most]
+    for x in doomed:
+        state.remove(var, x, cause)
+    return bool(doomed)
+
+
+class NoCrossing(Constraint):
+    """Two edges whose bridges would cross: at most one of them carries bridges."""
+
+    idempotent = True
+
+    def __init__(self, first: Edge, second: Edge):
+        super().__init__([first.key, second.key], f"no crossing {first} / {second}")
+        self.labels = {first.key: str(first), second.key: str(second)}
+        self.weight = 1
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        a, b = self.scope
+        return values[a] == 0 or values[b] == 0
+
+    @counts_failures
+    def propagate(self, state: SearchState) -> None:
+        a, b = self.scope
+        if min(state.domains[a]) > 0:
+            state.fix(b, 0, f"crossing: {self.labels[a]} blocks {self.labels[b]}")
+        elif min(state.domains[b]) > 0:
+            state.fix(a, 0, f"crossing: {self.labels[b]} blocks {self.labels[a]}")
+
+
+ISOLATION_NAMES = {1: "1-1", 2: "2=2", 3: "3≡3", 4: "4≣4"}
+
+
+class PairIsolation(Constraint):
+    """Two islands of number k joined by k bridges would be a closed group of two.
+
+    Only valid when the puzzle has more than two islands (the model checks that).
+    """
+
+    idempotent = True
+
+    def __init__(self, edge: Edge, k: int):
+        super().__init__([edge.key], f"isolation {ISOLATION_NAMES.get(k, k)} {edge}")
+        self.k = k
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return values[self.scope[0]] != self.k
+
+    def propagate(self, state: SearchState) -> None:
+        state.remove(self.scope[0], self.k, self.name)
+
+
+def dom_wdeg_order(state: SearchState) -> Hashable:
+    """Hashi's default variable order: smallest domain / weighted degree (dom/wdeg).
+
+    The weighted degree of an edge is the sum of the failure counts (`weight`, starting at
+    1) of its constraints. Early on every weight is 1 and the order picks a small domain
+    with many constraints; once some island has failed repeatedly, its edges come first.
+    This is Boussemart et al.'s remedy for thrashing: without it, the search keeps
+    rediscovering the same local contradiction under unrelated decisions.
+    """
+    domains = state.domains
+    constraints_of = state.csp.constraints_of
+    best: Hashable = None
+    best_score = 0.0
+    for var in state.csp.variables:
+        size = len(domains[var])
+        if size < 2:
+            continue
+        weight = sum(getattr(c, "weight", 1) for c in constraints_of[var])
+        score = size / weight
+        if best is None or score < best_score:
+            best, best_score = var, score
+    return best if best is not None else _first_unassigned(state)
+
+
+def tightest_island_order(state: SearchState) -> Hashable:
+    """Hashi's variable order: an undecided edge of the island with the least slack.
+
+    The slack of an island is how many more bridges its edges could carry than it needs;
+    an island with little slack has few ways left, so branching there fails (or succeeds)
+    fast. Among its undecided edges the one with the fewest values goes first. Ties keep
+    input order, so runs repeat exactly.
+    """
+    domains = state.domains
+    best: Hashable = None
+    best_score: tuple[int, int] | None = None
+    for constraint in state.csp.constraints:
+        if not isinstance(constraint, IslandDegree):
+            continue
+        open_vars = [v for v in constraint.scope if len(domains[v]) > 1]
+        if not open_vars:
+            continue
+        slack = sum(max(domains[v]) for v in constraint.scope) - constraint.total
+        var = min(open_vars, key=lambda v: len(domains[v]))
+        score = (slack, len(domains[var]))
+        if best_score is None or score < best_score:
+            best, best_score = var, score
+    return best if best is not None else _first_unassigned(state)
+
+
+def _first_unassigned(state: SearchState) -> Hashable:
+    assigned = state.assignment
+    for var in state.csp.variables:
+        if var not in assigned:
+            return var
+    raise ValueError("every variable is assigned")
+

@@ -1,0 +1,606 @@
+"""Hashiwokakero as propositional satisfiability: CNF, DIMACS, 3-SAT and a SAT back end.
+
+Seed 001 wrote Hashi in conjunctive normal form, printed it as DIMACS and solved it with
+SAT4J. This module does the same with an encoding that scales to hundreds of islands.
+
+Variables
+    For every pair ``p`` of islands that see each other and every ``k`` in 1..maxb, the
+    variable ``x[p,k]`` means "at least k bridges join this pair" (a unary, "order"
+    encoding of the pair's bridge count). Clauses ``x[p,k+1] -> x[p,k]`` keep the ladder
+    consistent, so the number of true ``x[p,.]`` is exactly the number of bridges.
+
+Degrees (exact cardinality)
+    The degree of an island is the number of true ``x[p,k]`` over its pairs, and must equal
+    the island's number n. The default, *explicit* encoding works on the ladders directly
+    and needs no new variable: "at most n" forbids every set of thresholds that reaches
+    n + 1 (clause: not all of ``x[p,t_p]``), "at least n" forbids every set that stays at
+    n - 1 (clause: some ``x[p,t_p + 1]``). An island has at most 4 pairs, so that is at
+    most a few dozen short clauses (at most 625 threshold sets when maxb = 4), and unit
+    propagation on them does what the CSP's degree rule does. Seed 001 enumerated subsets
+    of bridges instead, which grows as C(16, 9) = 11440 clauses for one island.
+    The alternative ``degrees="counter"`` is a *sequential counter* (Sinz 2005) with full
+    registers: ``s[i,j]`` is "at least j of the first i literals are true", with
+    ``s[i,j] <-> s[i-1,j] or (s[i-1,j-1] and l_i)``; asserting ``s[m,n]`` and
+    ``not s[m,n+1]`` says "exactly n" for any list of literals, in O(m n) clauses. On the
+    janko puzzles PicoSAT is about 7 times slower with it.
+
+Crossings
+    A horizontal pair and a vertical pair whose bridges would cross: ``not x[p,1] or not x[q,1]``.
+
+Connectivity (a complete encoding: the DIMACS file alone is the whole problem)
+    The island nearest the middle is the root; every other island ``v`` chooses a
+    *parent* among its neighbours (variables ``y[v,u]``): at least one parent, the parent
+    pair carries a bridge, and the parent's *level* (a binary number of ceil(log2 N) bits
+    per island) is strictly smaller than the child's. Following parents strictly lowers
+    the level, so it ends at the one island without a parent, the root: every island is
+    joined to the root by bridges. Conversely a connected solution gives a breadth-first
+    tree, whose depths are valid levels. The comparison "level(u) < level(v)" is a chain
+    of one auxiliary variable per bit and three clauses per bit, so the whole encoding is
+    O(E log N) clauses. The 1-1 / 2=2 isolation cuts (two islands of number k never share
+    k bridges) are added too: implied, but they halve PicoSAT's time on large puzzles.
+
+    A *flow* encoding was rejected: integer flows in CNF need adders, a much bigger file.
+    The *lazy cut loop* is what `solve_sat` runs by default: solve without connectivity,
+    and while the model falls apart into groups, add for each group the cut clause "some
+    bridge leaves this set" (and, without loops, "not all the pairs of this cycle") and
+    solve again. PicoSAT restarts from scratch each round, yet the loop needs few rounds
+    and its formula is small, so it is much faster than the level encoding here (see the
+    benchmark `python -m csp_puzzles.bench.hashi_generate --sat`). But a DIMACS file of
+    the lazy model alone would be incomplete (its models may be disconnected), so
+    `to_dimacs` writes the complete level encoding.
+
+No loops (Tatham's ``L``)
+    Every island has at most one parent and every bridged pair is a parent link in one
+    direction. The parent links form a spanning tree (N - 1 links), so the bridged pairs
+    are exactly that tree: no cycle.
+
+3-SAT
+    ``to_three_sat`` is seed 001's transformation: a clause of k > 3 literals becomes a chain
+    ``(l1 l2 y1) (-y1 l3 y2) ... (-y_{k-3} l_{k-1} l_k)`` with fresh variables ``y``; a clause
+    of 2 literals ``(a b)`` becomes ``(a b z) (a b -z)`` and a unit clause four clauses
+    over two fresh variables, so every clause has exactly three literals. The result is
+    equisatisfiable, and any of its models restricted to the original variables is a model
+    of the original formula.
+
+Back end
+    ``pycosat`` (PicoSAT; the optional ``sat`` extra) solves the clauses; the model is read
+    back as the Hashi model's solution ``{(r1, c1, r2, c2): n}``, which ``puzzle.check``
+    accepts. ``count_sat`` counts solutions with blocking clauses.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Hashi, Solution
+
+Clause = list[int]
+
+
+# -- a CNF formula with named variables ------------------------------------------------------
+@dataclass
+class Cnf:
+    """Clauses over variables 1..num_vars; ``names`` documents the meaningful ones."""
+
+    num_vars: int = 0
+    clauses: list[Clause] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)
+
+    def new_var(self, name: str | None = None) -> int:
+        self.num_vars += 1
+        if name is not None:
+            self.names[self.num_vars] = name
+        return self.num_vars
+
+    def add(self, clause: Iterable[int]) -> None:
+        self.clauses.append(list(clause))
+
+    def add_false(self) -> None:
+        """Make the formula unsatisfiable (``v`` and ``not v`` for a fresh ``v``)."""
+        v = self.new_var()
+        self.clauses.append([v])
+        self.clauses.append([-v])
+
+
+# Constants inside the counter: Python booleans stand for "always true" / "always false".
+_Lit = int | bool
+
+
+def _or_clause(cnf: Cnf, literals: Sequence[_Lit]) -> None:
+    """Add the clause ``OR literals``, folding the constants True and False away."""
+    if any(lit is True for lit in literals):
+        return
+    cnf.add(lit for lit in literals if lit is not False)
+
+
+def exactly(cnf: Cnf, literals: Sequence[int], n: int) -> None:
+    """Exactly ``n`` of ``literals`` are true: a sequential counter with full registers.
+
+    ``register[j]`` after reading i literals is "at least j of the first i are true";
+    only registers 0..n+1 matter. Constant registers are folded, so a small island adds
+    few clauses.
+    """
+    if n < 0 or n > len(literals):
+        cnf.add_false()
+        return
+    register: list[_Lit] = [True] + [False] * (n + 1)
+    for lit in literals:
+        new: list[_Lit] = [True]
+        for j in range(1, n + 2):
+            keep, carry = register[j], register[j - 1]
+            if keep is True:
+                new.append(True)
+            elif carry is False:
+                new.append(keep)
+            elif keep is False and carry is True:
+                new.append(lit)
+            else:
+                t = cnf.new_var()
+                # t <-> keep or (carry and lit)
+                _or_clause(cnf, [_neg(keep), t])
+                _or_clause(cnf, [_neg(carry), -lit, t])
+                _or_clause(cnf, [-t, keep, carry])
+                _or_clause(cnf, [-t, keep, lit])
+                new.append(t)
+        register = new
+    _or_clause(cnf, [register[n]])
+    _or_clause(cnf, [_neg(register[n + 1])])
+
+
+def exactly_on_ladders(cnf: Cnf, ladders: Sequence[Sequence[int]], n: int) -> None:
+    """The sum of unary counts is exactly ``n``: clauses on the ladders, no new variable.
+
+    ``ladders[i][k - 1]`` is "count i is at least k". "At most n" forbids every way of
+    reaching n + 1: for thresholds ``t`` with ``sum(t) = n + 1``, not all "count i >= t_i".
+    "At least n" forbids every way of staying at n - 1: for ``sum(t) = n - 1``, some count
+    exceeds its ``t_i``. Unit propagation on these clauses is exactly the bound reasoning
+    of the CSP's degree rule.
+    """
+    sizes = [len(ladder) for ladder in ladders]
+    if not 0 <= n <= sum(sizes):
+        cnf.add_false()
+        return
+    for thresholds in _compositions(n + 1, sizes):
+        cnf.add(-ladders[i][t - 1] for i, t in enumerate(thresholds) if t > 0)
+    if n > 0:
+        for thresholds in _compositions(n - 1, sizes):
+            cnf.add(ladders[i][t] for i, t in enumerate(thresholds) if t < sizes[i])
+
+
+def _compositions(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
+    """Tuples ``t`` with ``0 <= t[i] <= sizes[i]`` and ``sum(t) == total``."""
+    if not sizes:
+        if total == 0:
+            yield ()
+        return
+    room = sum(sizes[1:])
+    for first in range(max(0, total - room), min(sizes[0], total) + 1):
+        for rest in _compositions(total - first, sizes[1:]):
+            yield (first, *rest)
+
+
+def _neg(lit: _Lit) -> _Lit:
+    if lit is True:
+        return False
+    if lit is False:
+        return True
+    return -lit
+
+
+# -- the puzzle's graph ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Layout:
+    """What the encoding needs: islands, the pairs that may be joined, the crossings.
+
+    ``islands[i] = (row, col, number)`` in reading order; ``pairs[p] = (i, j)`` and
+    ``keys[p] = (r1, c1, r2, c2)`` (the model's edge name); ``crossings`` lists pairs of
+    pair indices whose bridges would cross.
+    """
+
+    islands: tuple[tuple[int, int, int], ...]
+    pairs: tuple[tuple[int, int], ...]
+    keys: tuple[tuple[int, int, int, int], ...]
+    crossings: tuple[tuple[int, int], ...]
+    maxb: int = 2
+    loops: bool = True
+
+
+def layout_of(puzzle: Hashi, adjacent: bool = True) -> Layout:
+    """The puzzle's islands, edges and crossings; ``adjacent=False`` drops touching pairs."""
+    used = [e for e in puzzle.edges if adjacent or not e.touching]
+    index = {e.index: p for p, e in enumerate(used)}
+    crossings = tuple((index[h], index[v]) for h, v in puzzle.crossings
+                      if h in index and v in index)
+    return Layout(tuple((i.row, i.col, i.value) for i in puzzle.islands),
+                  tuple((e.a, e.b) for e in used), tuple(e.key for e in used),
+                  crossings, puzzle.maxb, puzzle.loops)
+
+
+# -- the encoding ----------------------------------------------------------------------------
+@dataclass
+class Encoding:
+    """A CNF of a Hashi layout and where its bridge variables are.
+
+    ``bridge_vars[p][k - 1]`` is the variable "pair p has at least k bridges".
+    """
+
+    layout: Layout
+    cnf: Cnf
+    bridge_vars: list[list[int]]
+
+    def bridges(self, model: Iterable[int]) -> Solution:
+        """The model's bridges ``{(r1, c1, r2, c2): n}`` (n >= 1), as the Hashi model has them."""
+        true = {lit for lit in model if lit > 0}
+        counts = {}
+        for p, ladder in enumerate(self.bridge_vars):
+            n = sum(1 for v in ladder if v in true)
+            if n:
+                counts[self.layout.keys[p]] = n
+        return counts
+
+    def blocking_clause(self, solution: Solution) -> Clause:
+        """A clause that every bridge assignment except ``solution`` satisfies."""
+        clause = []
+        for p, ladder in enumerate(self.bridge_vars):
+            n = solution.get(self.layout.keys[p], 0)
+            if n < len(ladder):
+                clause.append(ladder[n])  # one more bridge than now
+            if n > 0:
+                clause.append(-ladder[n - 1])  # one fewer
+        return clause
+
+
+def encode(layout: Layout, connectivity: str = "levels", degrees: str = "ladders") -> Encoding:
+    """The CNF of a layout: bridges, degrees, crossings and (unless ``"none"``) connectivity.
+
+    ``connectivity`` is ``"levels"`` (the complete parent/level encoding of the module
+    docstring, with the no-loops clauses when the puzzle forbids loops) or ``"none"``
+    (neither connectivity nor no-loops: the lazy cut loop adds those clauses as it goes).
+    ``degrees`` is ``"ladders"`` (the explicit encoding) or ``"counter"`` (sequential
+    counters), both described in the module docstring.
+    """
+    if connectivity not in ("levels", "none"):
+        raise ValueError(f"unknown connectivity {connectivity!r}; expected 'levels' or 'none'")
+    if degrees not in ("ladders", "counter"):
+        raise ValueError(f"unknown degree encoding {degrees!r}; expected 'ladders' or 'counter'")
+    cnf = Cnf()
+    islands, pairs = layout.islands, layout.pairs
+
+    def where(i: int) -> str:
+        return f"({islands[i][0]},{islands[i][1]})"
+
+    bridge_vars = []
+    for i, j in pairs:
+        ladder = [cnf.new_var(f"at least {k} bridge{'s' if k > 1 else ''} {where(i)}-{where(j)}")
+                  for k in range(1, layout.maxb + 1)]
+        for k in range(1, len(ladder)):
+            cnf.add([-ladder[k], ladder[k - 1]])
+        bridge_vars.append(ladder)
+    incident: list[list[int]] = [[] for _ in islands]
+    for p, (i, j) in enumerate(pairs):
+        incident[i].append(p)
+        incident[j].append(p)
+    for i, (_, _, number) in enumerate(islands):
+        if degrees == "counter":
+            exactly(cnf, [v for p in incident[i] for v in bridge_vars[p]], number)
+        else:
+            exactly_on_ladders(cnf, [bridge_vars[p] for p in incident[i]], number)
+    for p, q in layout.crossings:
+        cnf.add([-bridge_vars[p][0], -bridge_vars[q][0]])
+    encoding = Encoding(layout, cnf, bridge_vars)
+    if connectivity == "levels":
+        _connect_by_levels(encoding)
+    return encoding
+
+
+def _connect_by_levels(encoding: Encoding) -> None:
+    """Parent links with strictly increasing binary levels (see the module docstring)."""
+    cnf, layout = encoding.cnf, encoding.layout
+    islands = layout.islands
+    n = len(islands)
+    if n <= 1:
+        return
+    cnf.clauses.extend(isolation_clauses(encoding))
+    root = _central(islands)
+    names = [f"({r},{c})" for r, c, _ in islands]
+    bits = max(1, math.ceil(math.log2(n)))
+    level = [[cnf.new_var(f"level bit {b} of island {names[i]}") for b in range(bits)]
+             for i in range(n)]
+    for bit in level[root]:
+        cnf.add([-bit])  # the root has level 0
+    parent_of: list[list[int]] = [[] for _ in range(n)]  # parent variables of each island
+    link: dict[int, list[int]] = {}  # pair -> parent variables that use it
+    for p, (i, j) in enumerate(layout.pairs):
+        for child, par in ((i, j), (j, i)):
+            if child == root:
+                continue
+            y = cnf.new_var(f"parent of island {names[child]} is island {names[par]}")
+            cnf.add([-y, encoding.bridge_vars[p][0]])
+            _less_than(cnf, y, level[par], level[child])
+            parent_of[child].append(y)
+            link.setdefault(p, []).append(y)
+    children = [i for i in range(n) if i != root]
+    for child in children:
+        cnf.add(parent_of[child])  # empty when the island sees nobody: unsatisfiable
+    if not layout.loops:
+        for child in children:
+            ys = parent_of[child]
+            for a in range(len(ys)):
+                for b in range(a + 1, len(ys)):
+                    cnf.add([-ys[a], -ys[b]])
+        for p, ladder in enumerate(encoding.bridge_vars):
+            cnf.add([-ladder[0], *link.get(p, [])])
+
+
+def _central(islands: Sequence[tuple[int, int, int]]) -> int:
+    """The island nearest the middle of the others: the root, so parent chains are short."""
+    rows = [r for r, _, _ in islands]
+    cols = [c for _, c, _ in islands]
+    mid_r, mid_c = (min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2
+    return min(range(len(islands)),
+               key=lambda i: abs(islands[i][0] - mid_r) + abs(islands[i][1] - mid_c))
+
+
+def isolation_clauses(encoding: Encoding) -> list[Clause]:
+    """1-1, 2=2, ...: two islands of number k may not share k bridges (more islands exist).
+
+    They would form a closed group of two. These cuts follow from connectivity, but
+    giving them up front spares the solver (and the lazy loop) the rediscovery.
+    """
+    layout = encoding.layout
+    if len(layout.islands) <= 2:
+        return []
+    clauses = []
+    for p, (i, j) in enumerate(layout.pairs):
+        k = layout.islands[i][2]
+        if k == layout.islands[j][2] and k <= layout.maxb:
+            clauses.append([-encoding.bridge_vars[p][k - 1]])
+    return clauses
+
+
+def _less_than(cnf: Cnf, guard: int, a: Sequence[int], b: Sequence[int]) -> None:
+    """``guard -> value(a) < value(b)`` for binary numbers (bit 0 least significant).
+
+    ``t_k`` means "a < b on bits k..0"; the top one is ``guard`` itself. At bit k, (a, b) =
+    (0, 1) settles it, (1, 0) is forbidden, and equal bits pass the question to ``t_{k-1}``
+    (false below bit 0).
+    """
+    t = guard
+    for k in range(len(a) - 1, -1, -1):
+        lower = [cnf.new_var()] if k > 0 else []
+        cnf.add([-t, -a[k], b[k]])
+        cnf.add([-t, a[k], b[k], *lower])
+        cnf.add([-t, -a[k], -b[k], *lower])
+        if lower:
+            t = lower[0]
+
+
+# -- 3-SAT and DIMACS ------------------------------------------------------------------------
+def to_three_sat(clauses: Iterable[Sequence[int]], num_vars: int) -> tuple[list[Clause], int]:
+    """Seed 001's transformation: every clause gets exactly three literals.
+
+    Returns the new clauses and the new number of variables (the first ``num_vars`` keep
+    their meaning). Repeated literals are merged and tautologies dropped first.
+    """
+    out: list[Clause] = []
+    top = num_vars
+
+    def fresh() -> int:
+        nonlocal top
+        top += 1
+        return top
+
+    for clause in clauses:
+        lits = list(dict.fromkeys(clause))
+        if any(-lit in lits for lit in lits):
+            continue  # always true
+        if len(lits) == 0:
+            a, b, c = fresh(), fresh(), fresh()
+            out.extend([x * a, y * b, z * c] for x in (1, -1) for y in (1, -1) for z in (1, -1))
+        elif len(lits) == 1:
+            p, q = fresh(), fresh()
+            out.extend([lits[0], x * p, y * q] for x in (1, -1) for y in (1, -1))
+        elif len(lits) == 2:
+            p = fresh()
+            out.extend([[*lits, p], [*lits, -p]])
+        elif len(lits) == 3:
+            out.append(lits)
+        else:
+            y = fresh()
+            out.append([lits[0], lits[1], y])
+            for lit in lits[2:-2]:
+                z = fresh()
+                out.append([-y, lit, z])
+                y = z
+            out.append([-y, lits[-2], lits[-1]])
+    return out, top
+
+
+def write_dimacs(clauses: Sequence[Sequence[int]], num_vars: int,
+                 comments: Iterable[str] = ()) -> str:
+    """DIMACS CNF text: ``c`` comment lines, the ``p cnf V C`` header, one clause a line."""
+    lines = [f"c {line}" if line else "c" for line in comments]
+    lines.append(f"p cnf {num_vars} {len(clauses)}")
+    lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
+    return "\n".join(lines) + "\n"
+
+
+def read_dimacs(text: str) -> tuple[list[Clause], int]:
+    """Clauses and the declared variable count of DIMACS text (checks the header)."""
+    header: tuple[int, int] | None = None
+    clauses: list[Clause] = []
+    current: Clause = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("c") or line.startswith("%"):
+            continue
+        if line.startswith("p"):
+            parts = line.split()
+            if len(parts) != 4 or parts[1] != "cnf" or header is not None:
+                raise ValueError(f"line {number}: bad header {line!r}, expected 'p cnf V C'")
+            header = (int(parts[2]), int(parts[3]))
+            continue
+        if header is None:
+            raise ValueError(f"line {number}: clause before the 'p cnf V C' header")
+        for token in line.split():
+            lit = int(token)
+            if lit == 0:
+                clauses.append(current)
+                current = []
+            else:
+                if abs(lit) > header[0]:
+                    raise ValueError(f"line {number}: variable {abs(lit)} > {header[0]}")
+                current.append(lit)
+    if header is None:
+        raise ValueError("no 'p cnf V C' header")
+    if current:
+        clauses.append(current)
+    if len(clauses) != header[1]:
+        raise ValueError(f"header says {header[1]} clauses, found {len(clauses)}")
+    return clauses, header[0]
+
+
+# -- what the command line and the library call ----------------------------------------------
+def to_dimacs(puzzle: Hashi, three_sat: bool = False, adjacent: bool = True) -> str:
+    """The whole puzzle as DIMACS CNF (connectivity included), optionally as exact 3-SAT.
+
+    Comment lines say what each named variable means; the bridge variables come first, so
+    a model's first literals read as bridges directly.
+    """
+    encoding = encode(layout_of(puzzle, adjacent))
+    cnf = encoding.cnf
+    clauses, num_vars = cnf.clauses, cnf.num_vars
+    comments = [
+        f"Hashiwokakero {puzzle.width}x{puzzle.height}, {len(puzzle.islands)} islands, "
+        f"at most {puzzle.maxb} bridges a pair, loops {'allowed' if puzzle.loops else 'forbidden'}"
+        f"{'' if adjacent else ', touching islands may not be joined'}",
+        "encoding (csp_puzzles.hashi.sat): 'at least k bridges' ladders, explicit degree",
+        "clauses, crossing clauses, parent links with binary levels for connectivity",
+    ]
+    if three_sat:
+        clauses, num_vars = to_three_sat(clauses, num_vars)
+        comments.append(f"3-SAT (seed 001): variables {cnf.num_vars + 1}..{num_vars} are fresh")
+    comments.extend(f"var {v}: {name}" for v, name in sorted(cnf.names.items()))
+    return write_dimacs(clauses, num_vars, comments)
+
+
+def solve_sat(puzzle: Hashi, adjacent: bool = True, connectivity: str = "cuts",
+              three_sat: bool = False) -> Solution | None:
+    """A solution found by the SAT solver (bridges as the model has them), or None if UNSAT.
+
+    ``connectivity="cuts"`` (the default, the faster) runs the lazy cut loop: connectivity
+    clauses are added only when a model is disconnected. ``"levels"`` solves the complete
+    encoding of ``to_dimacs`` once, and with ``three_sat=True`` its 3-SAT version.
+    """
+    if connectivity not in ("cuts", "levels"):
+        raise ValueError(f"unknown connectivity {connectivity!r}; expected 'cuts' or 'levels'")
+    layout = layout_of(puzzle, adjacent)
+    if connectivity == "cuts" and not three_sat:
+        return _solve_with_cuts(layout)
+    encoding = encode(layout, "levels")
+    clauses = encoding.cnf.clauses
+    if three_sat:
+        clauses, _ = to_three_sat(clauses, encoding.cnf.num_vars)
+    model = _pycosat().solve(clauses)
+    if model == "UNSAT":
+        return None
+    return encoding.bridges(model)
+
+
+def count_sat(puzzle: Hashi, limit: int = 2, adjacent: bool = True) -> int:
+    """How many different bridge solutions (at most ``limit``), by blocking clauses.
+
+    After each model, the clause "some pair has another bridge count" rules that solution
+    out; the level and parent variables are not blocked, so each solution counts once.
+    """
+    encoding = encode(layout_of(puzzle, adjacent))
+    clauses = list(encoding.cnf.clauses)
+    found = 0
+    while found < limit:
+        model = _pycosat().solve(clauses)
+        if model == "UNSAT":
+            break
+        found += 1
+        clauses.append(encoding.blocking_clause(encoding.bridges(model)))
+    return found
+
+
+def _solve_with_cuts(layout: Layout) -> Solution | None:
+    """The lazy loop: solve, cut off each disconnected group (and each loop), solve again."""
+    encoding = encode(layout, "none")
+    clauses = encoding.cnf.clauses + isolation_clauses(encoding)
+    first = [ladder[0] for ladder in encoding.bridge_vars]
+    n = len(layout.islands)
+    while True:
+        model = _pycosat().solve(clauses)
+        if model == "UNSAT":
+            return None
+        true = {lit for lit in model if lit > 0}
+        used = [p for p, v in enumerate(first) if v in true]
+        groups = _components(n, [layout.pairs[p] for p in used])
+        cuts = []
+        if len(set(groups)) > 1:
+            for group in set(groups):
+                cuts.append([first[p] for p, (i, j) in enumerate(layout.pairs)
+                             if (groups[i] == group) != (groups[j] == group)])
+        if not layout.loops:
+            cuts.extend([-first[p] for p in cycle] for cycle in _cycles(n, layout, used))
+        if not cuts:
+            return encoding.bridges(model)
+        clauses.extend(cuts)
+
+
+def _components(n: int, links: Iterable[tuple[int, int]]) -> list[int]:
+    """The group (a representative island) of each island, joined by ``links``."""
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in links:
+        parent[find(i)] = find(j)
+    return [find(i) for i in range(n)]
+
+
+def _cycles(n: int, layout: Layout, used: list[int]) -> list[list[int]]:
+    """One cycle (a list of pairs) for each used pair that closes a loop in a spanning forest."""
+    tree: dict[int, list[tuple[int, int]]] = {i: [] for i in range(n)}
+    groups = list(range(n))
+    cycles = []
+    for p in used:
+        i, j = layout.pairs[p]
+        if groups[i] == groups[j]:
+            cycles.append([p, *_tree_path(tree, i, j)])
+            continue
+        old, new = groups[i], groups[j]
+        groups = [new if g == old else g for g in groups]
+        tree[i].append((j, p))
+        tree[j].append((i, p))
+    return cycles
+
+
+def _tree_path(tree: dict[int, list[tuple[int, int]]], start: int, goal: int) -> list[int]:
+    """The pairs on the forest path from ``start`` to ``goal`` (depth-first)."""
+    stack = [(start, -1, [])]
+    while stack:
+        node, came, path = stack.pop()
+        if node == goal:
+            return path
+        stack.extend((other, node, [*path, p]) for other, p in tree[node] if other != came)
+    raise ValueError("no path between islands of one group")
+
+
+def _pycosat():
+    """The optional SAT back end (``pip install csp-puzzles[sat]``)."""
+    try:
+        import pycosat
+    except ImportError as err:  # pragma: no cover - depends on the installation
+        raise ImportError("the SAT back end needs pycosat: pip install 'csp-puzzles[sat]'") from err
+    return pycosat

@@ -1,0 +1,221 @@
+"""Hashi as SAT: the cardinality encoding, 3-SAT, DIMACS, and solutions equal the CSP's."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import random
+
+import pytest
+
+from csp_puzzles.cli import main
+from csp_puzzles.hashi import parse, sat
+from tests.conftest import janko, shared_file, tatham
+
+pycosat = pytest.importorskip("pycosat")
+
+
+def tatham_solution(move: str) -> dict[tuple[int, int, int, int], int]:
+    """Bridges of a Tatham solve move `S;L x1,y1,x2,y2,n;...` (x = column, y = row)."""
+    bridges = {}
+    for part in move.split(";"):
+        if part.startswith("L"):
+            x1, y1, x2, y2, n = map(int, part[1:].split(","))
+            (r1, c1), (r2, c2) = sorted([(y1, x1), (y2, x2)])
+            bridges[(r1, c1, r2, c2)] = n
+    return bridges
+
+
+def satisfiable(clauses: list[list[int]]) -> bool:
+    return pycosat.solve(clauses) != "UNSAT"
+
+
+# -- the pieces ------------------------------------------------------------------------------
+@pytest.mark.parametrize("m", range(6))
+def test_sequential_counter_is_exact(m: int) -> None:
+    """`exactly(lits, n)` admits an assignment of the m literals iff n of them are true."""
+    for n in range(-1, m + 2):
+        cnf = sat.Cnf()
+        lits = [cnf.new_var() for _ in range(m)]
+        sat.exactly(cnf, lits, n)
+        for values in itertools.product((False, True), repeat=m):
+            units = [[v if on else -v] for v, on in zip(lits, values, strict=True)]
+            assert satisfiable(cnf.clauses + units) == (sum(values) == n), (m, n, values)
+
+
+@pytest.mark.parametrize("sizes", [(), (2,), (1, 1), (2, 2, 2), (2, 1, 2, 1), (3, 4), (2, 2, 2, 2)])
+def test_ladder_degree_clauses_are_exact(sizes: tuple[int, ...]) -> None:
+    """`exactly_on_ladders` admits exactly the consistent ladders whose counts sum to n."""
+    for n in range(-1, sum(sizes) + 2):
+        cnf = sat.Cnf()
+        ladders = [[cnf.new_var() for _ in range(size)] for size in sizes]
+        sat.exactly_on_ladders(cnf, ladders, n)
+        for counts in itertools.product(*(range(size + 1) for size in sizes)):
+            units = [[v if k < count else -v] for ladder, count in zip(ladders, counts,
+                                                                        strict=True)
+                     for k, v in enumerate(ladder)]
+            assert satisfiable(cnf.clauses + units) == (sum(counts) == n), (sizes, n, counts)
+
+
+def random_cnf(rng: random.Random, num_vars: int, num_clauses: int) -> list[list[int]]:
+    return [[rng.choice((1, -1)) * rng.randint(1, num_vars)
+             for _ in range(rng.randint(1, 7))] for _ in range(num_clauses)]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_three_sat_is_equisatisfiable(seed: int) -> None:
+    rng = random.Random(seed)
+    num_vars = rng.randint(3, 9)
+    clauses = random_cnf(rng, num_vars, rng.randint(5, 40))
+    if seed == 0:
+        clauses.append([])  # an empty clause, unsatisfiable either way
+    three, total = sat.to_three_sat(clauses, num_vars)
+    assert all(len(clause) == 3 and len({abs(x) for x in clause}) == 3 for clause in three)
+    assert total >= num_vars and all(abs(x) <= total for clause in three for x in clause)
+    model = pycosat.solve(three)
+    assert (model != "UNSAT") == satisfiable(clauses)
+    if model != "UNSAT":
+        true = {x for x in model if abs(x) <= num_vars}
+        assert all(any(x in true for x in clause) for clause in clauses)
+
+
+def test_dimacs_round_trip_and_header() -> None:
+    text = sat.write_dimacs([[1, -2], [3]], 3, ["two clauses"])
+    assert text.splitlines()[:2] == ["c two clauses", "p cnf 3 2"]
+    assert sat.read_dimacs(text) == ([[1, -2], [3]], 3)
+    with pytest.raises(ValueError, match="header says 3 clauses"):
+        sat.read_dimacs("p cnf 3 3\n1 -2 0\n3 0\n")
+    with pytest.raises(ValueError, match="variable 4"):
+        sat.read_dimacs("p cnf 3 1\n4 0\n")
+
+
+# -- whole puzzles ---------------------------------------------------------------------------
+SQUARE_OF_ONES = "1 0 1\n0 0 0\n1 0 1\n"  # degrees allow two parallel bridges: disconnected
+SEED_001 = "1 0 0 0\n1 0 0 0\n0 0 0 0\n0 0 0 0\n"  # two touching 1s
+
+
+@pytest.mark.parametrize("mode", ["levels", "cuts"])
+def test_unsatisfiable_inputs(mode: str) -> None:
+    assert sat.solve_sat(parse("1 0 1 0 1\n"), connectivity=mode) is None  # odd total
+    assert sat.solve_sat(parse(SQUARE_OF_ONES), connectivity=mode) is None
+    assert sat.solve_sat(parse(SEED_001), connectivity=mode, adjacent=False) is None
+    assert sat.solve_sat(parse(SEED_001), connectivity=mode) == {(0, 0, 1, 0): 1}
+    # two islands alone may use all their bridges (no isolation cut then)
+    assert sat.solve_sat(parse("2 0 2\n"), connectivity=mode) == {(0, 0, 0, 2): 2}
+    assert sat.solve_sat(parse("1 0 2 0 1\n"), connectivity=mode) == {(0, 0, 0, 2): 1,
+                                                                      (0, 2, 0, 4): 1}
+
+
+def test_connectivity_is_what_makes_the_square_unsatisfiable() -> None:
+    layout = sat.layout_of(parse(SQUARE_OF_ONES))
+    assert satisfiable(sat.encode(layout, "none").cnf.clauses)
+    assert not satisfiable(sat.encode(layout, "levels").cnf.clauses)
+
+
+def test_dimacs_of_a_puzzle_is_the_whole_problem() -> None:
+    """The file alone (connectivity included) decides the puzzle; its header counts agree."""
+    for text, expected in [(SQUARE_OF_ONES, False), ("2 0 2\n0 0 0\n2 0 2\n", True)]:
+        for three in (False, True):
+            dimacs = sat.to_dimacs(parse(text), three_sat=three)
+            clauses, num_vars = sat.read_dimacs(dimacs)  # checks the clause count
+            assert max(abs(x) for clause in clauses for x in clause) <= num_vars
+            assert satisfiable(clauses) == expected
+            if three:
+                assert all(len(clause) == 3 for clause in clauses)
+
+
+def test_no_loops_variant() -> None:
+    """A square of 2s: a ring of single bridges, unless loops are forbidden (then UNSAT)."""
+    ring = parse("2 0 2\n0 0 0\n2 0 2\n")
+    solution = sat.solve_sat(ring)
+    assert solution is not None and ring.check(solution) == [] and len(solution) == 4
+    tree = parse("3x3L:2a2c2a2")
+    assert not tree.loops
+    for mode in ("levels", "cuts"):
+        assert sat.solve_sat(tree, connectivity=mode) is None
+
+
+def test_tatham_puzzles_sat_equals_their_solution() -> None:
+    """Every Tatham Bridges puzzle: both SAT modes give Tatham's solution, checked; unique."""
+    rows = tatham("bridges")
+    for row in rows:
+        puzzle = parse(row["id"])
+        expected = tatham_solution(row["solve_move"])
+        for mode in ("cuts", "levels"):
+            solution = sat.solve_sat(puzzle, connectivity=mode)
+            assert solution == expected, (row["id"], mode)
+        assert puzzle.check(expected) == []
+    for row in rows[::4]:
+        puzzle = parse(row["id"])
+        assert sat.count_sat(puzzle) == 1
+        assert sat.solve_sat(puzzle, three_sat=True, connectivity="levels") == \
+            tatham_solution(row["solve_move"])
+
+
+@pytest.mark.slow
+def test_janko_sat_equals_the_csp_solver() -> None:
+    """Every 3rd janko puzzle (206 of 616; all of them run in the benchmark's `--sat`
+    table): the SAT solution passes the checker and is the CSP solver's."""
+    for name, entry in janko("hashi")[::3]:
+        puzzle = parse(entry["problem"])
+        solution = sat.solve_sat(puzzle)
+        assert solution is not None and puzzle.check(solution) == [], name
+        result = puzzle.solve(timeout=20)
+        assert result.status == "solved", name
+        assert solution == result.solution, name
+
+
+def test_sequential_counter_encoding_gives_the_same_solutions() -> None:
+    for row in tatham("bridges")[::3]:
+        puzzle = parse(row["id"])
+        encoding = sat.encode(sat.layout_of(puzzle), "levels", degrees="counter")
+        model = pycosat.solve(encoding.cnf.clauses)
+        assert encoding.bridges(model) == tatham_solution(row["solve_move"])
+
+
+@pytest.mark.parametrize("maxb, loops", [(1, True), (3, True), (4, True), (2, False),
+                                         (3, False)])
+def test_sat_on_generated_variants(maxb: int, loops: bool) -> None:
+    """maxb 1-4 and no-loops puzzles: every SAT mode finds the one solution, the CSP's."""
+    from csp_puzzles.hashi.generate import generate
+
+    for seed in range(2):
+        puzzle = generate(width=10, height=10, maxb=maxb, loops=loops, difficulty="hard",
+                          seed=seed)
+        expected = puzzle.solve().solution
+        for mode in ("cuts", "levels"):
+            assert sat.solve_sat(puzzle, connectivity=mode) == expected
+        assert sat.solve_sat(puzzle, three_sat=True) == expected
+        assert sat.count_sat(puzzle) == 1
+
+
+def test_ambiguous_coelho_instance_counts_two() -> None:
+    path = shared_file("coelho-hashi", "100", "Hs_16_100_25_00_001.has")
+    puzzle = parse(path.read_text())
+    solution = sat.solve_sat(puzzle)
+    assert solution is not None and puzzle.check(solution) == []
+    assert sat.count_sat(puzzle, limit=2) == 2
+
+
+def run_cli(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(list(argv))
+    return status, out.getvalue()
+
+
+def test_cli_cnf_end_to_end(tmp_path) -> None:
+    path = tmp_path / "seed001.txt"
+    path.write_text(SEED_001)
+    status, text = run_cli("cnf", "hashi", str(path))
+    assert status == 0
+    clauses, _ = sat.read_dimacs(text)
+    assert satisfiable(clauses)
+    status, text = run_cli("cnf", "hashi", str(path), "--no-adjacent", "--3sat")
+    clauses, _ = sat.read_dimacs(text)
+    assert status == 0 and all(len(c) == 3 for c in clauses) and not satisfiable(clauses)
+    status, text = run_cli("cnf", "hashi", "5x5m2:2a4a3j1c2b2b")
+    model = pycosat.solve(sat.read_dimacs(text)[0])
+    names = [line.split(":", 1) for line in text.splitlines() if line.startswith("c var ")]
+    assert status == 0 and model != "UNSAT" and names[0][1].strip().startswith("at least 1")
