@@ -31,6 +31,9 @@ class Constraint(ABC):
     #: True when one call of `propagate` already reaches its own fixpoint, so MAC need not
     #: call it again for the changes it made itself.
     idempotent = False
+    #: MAC runs every queued constraint of priority 0 before any of priority 1: cheap local
+    #: propagators settle first, so an expensive global one (connectivity, say) runs less.
+    priority = 0
 
     def __init__(self, scope: Iterable[Hashable], name: str | None = None):
         self.scope: tuple[Hashable, ...] = tuple(scope)

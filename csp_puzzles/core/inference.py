@@ -50,16 +50,24 @@ def maintain_arc_consistency(state: SearchState, var: Hashable) -> None:
 
 
 def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
-    """AC-3 over propagators: run queued constraints; a pruned domain queues its constraints."""
+    """AC-3 over propagators: run queued constraints; a pruned domain queues its constraints.
+
+    Two queues: constraints of priority 0 always run before those of priority 1.
+    """
     constraints_of = state.csp.constraints_of
-    queue = deque(constraints)
-    queued = set(queue)
+    queues: tuple[deque[Constraint], deque[Constraint]] = (deque(), deque())
+    queued = set()
+    for constraint in constraints:
+        if constraint not in queued:
+            queues[constraint.priority].append(constraint)
+            queued.add(constraint)
+    cheap, costly = queues
     changed = state.changed  # filled by state.remove
     changed.clear()
     calls = 0
     try:
-        while queue:
-            constraint = queue.popleft()
+        while cheap or costly:
+            constraint = cheap.popleft() if cheap else costly.popleft()
             queued.discard(constraint)
             calls += 1
             state.cause = constraint.name
@@ -69,7 +77,7 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
             for var in changed:
                 for other in constraints_of[var]:
                     if other not in queued and (other is not constraint or not other.idempotent):
-                        queue.append(other)
+                        queues[other.priority].append(other)
                         queued.add(other)
             changed.clear()
     finally:
