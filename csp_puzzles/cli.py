@@ -205,7 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("source", help="file, '-' for stdin, or a Tatham game ID")
     solve.add_argument("--inference", choices=("none", "fc", "mac"))
     solve.add_argument("--var-order", choices=("input", "mrv", "mrv-degree"))
-    solve.add_argument("--val-order", choices=("input", "lcv"), default="input")
+    solve.add_argument("--val-order", choices=("input", "lcv"))
     solve.add_argument("--timeout", type=float, metavar="SECONDS")
     solve.add_argument("--max-nodes", type=int, metavar="N")
     solve.add_argument("--count", action="store_true", help="count solutions, say if unique")

@@ -71,6 +71,7 @@ class Puzzle(ABC):
     #: the inference `solve` uses when none is asked for (the strongest the model has)
     default_inference: ClassVar[str] = "mac"
     default_var_order: ClassVar[str] = "mrv"
+    default_val_order: ClassVar[str] = "input"
     #: keyword options of `to_csp` besides `counting` (the CLI checks flags against them)
     model_options: ClassVar[frozenset[str]] = frozenset()
 
@@ -116,26 +117,28 @@ class Puzzle(ABC):
 
     # -- what every puzzle shares ------------------------------------------------------------
     def solve(self, inference: str | None = None, var_order: str | None = None,
-              val_order: str = "input", timeout: float | None = None,
+              val_order: str | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False,
               **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
         csp = self.to_csp(**model_options)
         result = solve(csp, inference=inference or self.default_inference,
-                       var_order=var_order or self.default_var_order, val_order=val_order,
+                       var_order=var_order or self.default_var_order,
+                       val_order=val_order or self.default_val_order,
                        timeout=timeout, max_nodes=max_nodes, trace=trace)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace, self)
 
     def count(self, limit: int = 2, inference: str | None = None, var_order: str | None = None,
-              val_order: str = "input", timeout: float | None = None,
+              val_order: str | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False,
               **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
         csp = self.to_csp(counting=True, **model_options)
         counted = count(csp, limit=limit, keep=True,
                         inference=inference or self.default_inference,
-                        var_order=var_order or self.default_var_order, val_order=val_order,
+                        var_order=var_order or self.default_var_order,
+                        val_order=val_order or self.default_val_order,
                         timeout=timeout, max_nodes=max_nodes, trace=trace)
         first = self.decode(counted.solutions[0]) if counted.solutions else None
         if not counted.complete:

@@ -1,0 +1,204 @@
+"""Generating Singles puzzles with exactly one solution, fast enough for 100x100.
+
+1. Shade a *maximal* set of cells in random order: a cell is shaded when no neighbour is
+   shaded and shading it keeps the unshaded cells connected (the wall test of
+   `connectivity.py`). Maximal matters: an unshaded cell that could be shaded without
+   breaking a rule would give a second solution whatever the numbers.
+2. Fill every cell from a random Latin square of order max(W, H), so the unshaded cells never
+   repeat a number in a line.
+3. Give each shaded cell the number of an unshaded cell of its row or column, so that
+   leaving it unshaded would repeat that number.
+4. Repair: propagate the rules (no search) and look at the cells left undecided; each round
+   renumbers the shaded cells at or next to them, copying a number that propagation already
+   proved unshaded in their line, until propagation decides every cell. Only the puzzle's
+   own deductions are re-run, so each round costs one propagation, not a search.
+5. Prove uniqueness by counting solutions (with the uniqueness rule off) and grade.
+
+Difficulties: `easy` puzzles are solved by propagating the rules, without any search;
+`tricky` ones need probing or search: an easy puzzle is then renumbered at random, one shaded
+cell at a time, keeping only changes after which counting still finds one solution, until
+propagation alone no longer decides every cell.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core import Contradiction, SearchState
+from ..core.inference import maintain_arc_consistency
+from .connectivity import Connected
+from .model import Singles, first_undecided
+
+DIFFICULTIES = ("easy", "tricky")
+MAX_SIDE = 100
+#: hardening is a random walk with one propagation per step (measured: under 5 s at 15x15,
+#: 1-7 s at 20x20, 4-40 s at 25x25), so larger tricky grids are refused rather than left to
+#: run for hours
+MAX_TRICKY_SIDE = 25
+
+
+def generate(width: int = 8, height: int | None = None, difficulty: str = "easy",
+             seed: int | None = None) -> Singles:
+    """A puzzle with exactly one solution; the same arguments give the same puzzle."""
+    height = width if height is None else height
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}, expected one of "
+                         f"{', '.join(DIFFICULTIES)}")
+    if not (2 <= width <= MAX_SIDE and 2 <= height <= MAX_SIDE):
+        raise ValueError(f"size {width}x{height} is out of range, expected sides 2..{MAX_SIDE}")
+    if difficulty == "tricky" and max(width, height) > MAX_TRICKY_SIDE:
+        raise ValueError(f"tricky puzzles go up to {MAX_TRICKY_SIDE}x{MAX_TRICKY_SIDE}, "
+                         f"not {width}x{height}; easy ones up to {MAX_SIDE}x{MAX_SIDE}")
+    rng = random.Random(seed)
+    for _attempt in range(50):
+        puzzle = _attempt_once(width, height, difficulty, rng)
+        if puzzle is not None:
+            return puzzle
+    raise ValueError(f"no {difficulty} {width}x{height} puzzle found (seed {seed})")
+
+
+def _attempt_once(width: int, height: int, difficulty: str,
+                  rng: random.Random) -> Singles | None:
+    shaded = shade_maximal(width, height, rng)
+    grid = latin_fill(width, height, rng)
+    for r, c in sorted(shaded):
+        grid[r][c] = _copy_from_line(grid, shaded, (r, c), rng, prefer=None)
+    for _round in range(40 + width + height):
+        undecided = _undecided(Singles(_freeze(grid)))
+        if undecided is None:  # cannot happen with sound rules; start again if it does
+            return None
+        if not undecided:
+            break
+        _repair(grid, shaded, undecided, rng, width, height)
+    else:
+        return None
+    if difficulty == "tricky" and not _harden(grid, shaded, rng):
+        return None
+    puzzle = Singles(_freeze(grid))
+    counted = puzzle.count(limit=2, max_nodes=20_000)
+    if counted.status != "solved" or counted.solutions != 1:
+        return None
+    if grade(puzzle) != difficulty:
+        return None
+    return puzzle
+
+
+def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Random) -> bool:
+    """Renumber shaded cells at random, keeping the solution unique, until propagation alone
+    no longer solves the puzzle (True) or the tries run out (False).
+
+    Steps renumber several cells at once (a twentieth of them at first); a step that makes
+    the puzzle ambiguous is undone and the next steps are half as big.
+    """
+    height, width = len(grid), len(grid[0])
+    cells = sorted(shaded)
+    batch = max(1, len(cells) // 20)
+    for _try in range(2 * len(cells)):
+        changes = []
+        for r, c in rng.sample(cells, batch):
+            line = [(r, k) for k in range(width)] + [(k, c) for k in range(height)]
+            values = sorted({grid[x][y] for x, y in line if (x, y) not in shaded}
+                            - {grid[r][c]})
+            if values:
+                changes.append((r, c, grid[r][c]))
+                grid[r][c] = rng.choice(values)
+        puzzle = Singles(_freeze(grid))
+        if _undecided(puzzle) == []:
+            continue  # still easy: keep walking
+        counted = puzzle.count(limit=2, max_nodes=2_000, var_order=first_undecided)
+        if counted.status == "solved" and counted.solutions == 1:
+            return True
+        for r, c, old in reversed(changes):
+            grid[r][c] = old
+        batch = max(1, batch // 2)
+    return False
+
+
+def grade(puzzle: Singles) -> str:
+    """`easy` if propagating the rules decides every cell, `tricky` if it takes search."""
+    return "easy" if _undecided(puzzle) == [] else "tricky"
+
+
+def shade_maximal(width: int, height: int, rng: random.Random) -> set[tuple[int, int]]:
+    """A random maximal set of non-touching shaded cells leaving the rest connected."""
+    walls = Connected(height, width)
+    order = list(range(width * height))
+    rng.shuffle(order)
+    shaded: set[tuple[int, int]] = set()
+    for index in order:
+        r, c = divmod(index, width)
+        if any(n in shaded for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
+            continue
+        if walls.is_cut(index):
+            continue
+        walls.walls.add(index, walls.rings[index])
+        shaded.add((r, c))
+    return shaded
+
+
+def latin_fill(width: int, height: int, rng: random.Random) -> list[list[int]]:
+    """Rows and columns of a random Latin square of order max(width, height)."""
+    n = max(width, height)
+    rows, columns, symbols = list(range(n)), list(range(n)), list(range(1, n + 1))
+    rng.shuffle(rows)
+    rng.shuffle(columns)
+    rng.shuffle(symbols)
+    return [[symbols[(rows[r] + columns[c]) % n] for c in range(width)] for r in range(height)]
+
+
+def _copy_from_line(grid: list[list[int]], shaded: set[tuple[int, int]], cell: tuple[int, int],
+                    rng: random.Random, prefer: set[tuple[int, int]] | None) -> int:
+    """A number of an unshaded cell in `cell`'s row or column (preferring `prefer` cells)."""
+    r, c = cell
+    line = [(r, k) for k in range(len(grid[0]))] + [(k, c) for k in range(len(grid))]
+    whites = [x for x in line if x not in shaded and x != cell]
+    if prefer:
+        preferred = [x for x in whites if x in prefer]
+        if preferred:
+            whites = preferred
+    choice = rng.choice(whites)
+    return grid[choice[0]][choice[1]]
+
+
+def _undecided(puzzle: Singles) -> list[tuple[int, int]] | None:
+    """Cells propagation leaves open in the counting model (None if it contradicts)."""
+    csp = puzzle.to_csp(counting=True)
+    state = SearchState(csp)
+    try:
+        maintain_arc_consistency(state, None)
+    except Contradiction:
+        return None
+    return [cell for cell in csp.variables if len(state.domains[cell]) > 1]
+
+
+def _repair(grid: list[list[int]], shaded: set[tuple[int, int]],
+            undecided: list[tuple[int, int]], rng: random.Random, width: int,
+            height: int) -> None:
+    """Renumber shaded cells at or beside undecided cells (a few per round, spread out)."""
+    open_cells = set(undecided)
+    decided_white = {(r, c) for r in range(height) for c in range(width)
+                     if (r, c) not in shaded and (r, c) not in open_cells}
+    targets: list[tuple[int, int]] = []
+    for r, c in undecided:
+        if (r, c) in shaded:
+            targets.append((r, c))
+        else:
+            near = [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in shaded]
+            if near:
+                targets.append(rng.choice(near))
+    rng.shuffle(targets)
+    done: set[tuple[int, int]] = set()
+    for cell in targets:
+        r, c = cell
+        if any((r + dr, c + dc) in done for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+            continue
+        done.add(cell)
+        grid[r][c] = _copy_from_line(grid, shaded, cell, rng, prefer=decided_white)
+
+
+def _freeze(grid: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(row) for row in grid)
+
+
+__all__ = ["DIFFICULTIES", "MAX_SIDE", "MAX_TRICKY_SIDE", "generate", "grade", "shade_maximal",
+           "latin_fill"]

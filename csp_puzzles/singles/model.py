@@ -1,0 +1,170 @@
+"""Singles (Hitori) as a CSP: one Boolean per cell, shaded (1) or unshaded (0).
+
+Shade some cells so that no number repeats among the unshaded cells of a row or column,
+no two shaded cells touch orthogonally, and the unshaded cells form one orthogonally
+connected region. Variables are the cells `(row, column)`, counted from 0, top-left first.
+
+The constraints (`rules.py`, `connectivity.py`):
+
+- for each number repeated in a row or column, at most one copy stays unshaded (SC);
+- for each cell, a shaded cell keeps its neighbours unshaded (SB);
+- the pattern rules found in the numbers: sandwich `a ? a`, triple `a a a`, pair `a a`;
+- the unshaded cells are connected, with the cut rule computed incrementally;
+- optionally (`uniqueness=True`, the default when solving), a number alone in its row and
+  column stays unshaded. `to_csp(counting=True)` leaves it out, since counting must not
+  assume the answer is unique.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from ..core import CSP, SearchState
+from ..puzzle import Puzzle, PuzzleResult
+from .connectivity import Connected
+from .lookahead import probing_order
+from .rules import (
+    SHADED,
+    UNSHADED,
+    AtMostOneUnshaded,
+    NoShadedNeighbours,
+    pattern_rules,
+    uniqueness_rules,
+)
+
+Cell = tuple[int, int]
+Solution = frozenset  # the shaded cells, a frozenset of (row, column)
+
+
+@lru_cache(maxsize=16)
+def _neighbours(height: int, width: int) -> dict[Cell, tuple[Cell, ...]]:
+    """Orthogonal neighbours of every cell of a height x width grid (shared, read-only)."""
+    return {(r, c): tuple((r + dr, c + dc) for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
+                          if 0 <= r + dr < height and 0 <= c + dc < width)
+            for r in range(height) for c in range(width)}
+
+
+def first_undecided(state: SearchState) -> Hashable:
+    """Branch on the first cell, in reading order, that is still undecided.
+
+    Every undecided cell has two values, so this is MRV without the search for a minimum.
+    Once every domain is down to one value it returns the cells still unassigned (forward
+    checking and plain backtracking assign every variable; MAC stops before).
+    """
+    domains = state.domains
+    for var in state.csp.variables:
+        if len(domains[var]) > 1:
+            return var
+    return next(v for v in state.csp.variables if v not in state.assignment)
+
+
+@dataclass(frozen=True)
+class Singles(Puzzle):
+    """A Singles grid: `grid[r][c]` is the number in row r, column c."""
+
+    grid: tuple[tuple[int, ...], ...]
+
+    kind: ClassVar[str] = "singles"
+    default_inference: ClassVar[str] = "mac"
+    default_var_order: ClassVar[Any] = staticmethod(probing_order)
+    model_options: ClassVar[frozenset[str]] = frozenset({"uniqueness"})
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0])
+
+    def cells(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        return _neighbours(self.height, self.width)[cell]
+
+    def lines(self) -> list[tuple[str, list[Cell]]]:
+        """Every row and column, with its name as the trace says it."""
+        rows = [(f"row {r}", [(r, c) for c in range(self.width)]) for r in range(self.height)]
+        columns = [(f"column {c}", [(r, c) for r in range(self.height)])
+                   for c in range(self.width)]
+        return rows + columns
+
+    # -- the model -------------------------------------------------------------------------
+    def to_csp(self, counting: bool = False, uniqueness: bool | None = None,
+               **options: Any) -> CSP:
+        """The CSP; `uniqueness` defaults to on when solving and is always off when counting."""
+        if options:
+            raise ValueError(f"unknown singles option(s): {', '.join(sorted(options))}")
+        use_uniqueness = (not counting) if uniqueness is None else (uniqueness and not counting)
+        csp = CSP(f"singles {self.width}x{self.height}")
+        csp.add_variables(self.cells(), (UNSHADED, SHADED))
+        for rule in pattern_rules(self.grid):
+            csp.add_constraint(rule)
+        if use_uniqueness:
+            for rule in uniqueness_rules(self.grid):
+                csp.add_constraint(rule)
+        for label, cells in self.lines():
+            copies: dict[int, list[Cell]] = {}
+            for r, c in cells:
+                copies.setdefault(self.grid[r][c], []).append((r, c))
+            for number, where in copies.items():
+                if len(where) > 1:
+                    csp.add_constraint(AtMostOneUnshaded(where, number, label))
+        for cell in self.cells():
+            csp.add_constraint(NoShadedNeighbours(cell, self.neighbours(cell)))
+        csp.add_constraint(Connected(self.height, self.width))
+        return csp
+
+    def decode(self, assignment: Mapping[Hashable, Any]) -> Solution:
+        return frozenset(cell for cell, value in assignment.items() if value == SHADED)
+
+    # -- solving: probing goes with MAC --------------------------------------------------------
+    def solve(self, inference: str | None = None, var_order: Any = None,
+              **options: Any) -> PuzzleResult:
+        """As `Puzzle.solve`; by default MAC branches with probing, FC and none on the first
+        undecided cell (probing propagates every rule, which would blur the comparison)."""
+        return super().solve(inference, var_order or self._order_for(inference), **options)
+
+    def count(self, limit: int = 2, inference: str | None = None, var_order: Any = None,
+              **options: Any) -> PuzzleResult:
+        return super().count(limit, inference, var_order or self._order_for(inference),
+                             **options)
+
+    def _order_for(self, inference: str | None) -> Any:
+        return probing_order if inference in (None, "mac") else first_undecided
+
+    # -- output ----------------------------------------------------------------------------
+    def check(self, solution: Any) -> list[str]:
+        from .check import check
+
+        return check(self.grid, solution)
+
+    def solution_to_json(self, solution: Any) -> dict[str, Any]:
+        return {"shaded": [[r, c] for r, c in sorted(solution)]}
+
+    def solution_to_text(self, solution: Any) -> str:
+        """The grid with shaded cells written `#`."""
+        width = max(len(str(x)) for row in self.grid for x in row)
+        return "\n".join(
+            " ".join(("#" * width) if (r, c) in solution else str(x).rjust(width)
+                     for c, x in enumerate(row))
+            for r, row in enumerate(self.grid))
+
+    def to_text(self) -> str:
+        from .formats import write_native
+
+        return write_native(self)
+
+    def to_tatham(self) -> str:
+        from .formats import write_tatham
+
+        return write_tatham(self)
+
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
+        from .render import render
+
+        render(self, ax, solution=solution, domains=domains)
