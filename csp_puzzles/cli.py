@@ -167,7 +167,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
         except ValueError as err:
             raise UsageError(f"<command line>:1:1: {err}") from None
         if args.format == "tatham":
-            chunks.append(puzzle.to_tatham())
+            try:
+                chunks.append(puzzle.to_tatham())
+            except ValueError as err:
+                raise UsageError(f"<command line>:1:1: {err}, expected --format native") from None
         else:
             chunks.append(f"# {args.kind} seed {seed + i}\n{puzzle.to_text().rstrip()}")
         print(chunks[-1] + ("\n" if args.format == "native" and i + 1 < args.count else ""),

@@ -1,0 +1,149 @@
+"""`csp-puzzles bench kakuro`: the janko.at Kakuro set, by size class, for three solvers.
+
+- the combined model (one run constraint per run, MAC): every puzzle;
+- the decomposed model (Sum + AllDifferent, MAC) and python-constraint2 on the same
+  decomposed CSP: a fixed sample per size class (`--sample`), with a time limit each.
+
+For each: puzzles solved (a solution the independent checker accepts; janko's 257_24x28 has
+two solutions, so equality with janko's is left to the tests), the search-free share (no
+branching at all: propagation alone fixed every cell), median and maximum seconds, and the
+ratio of each peer's median to the combined model's on the same puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..kakuro import parse
+from .peers import SOLVERS, run_limited, to_python_constraint
+from .report import Progress, median, table, timed
+
+DEFAULT_DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "janko" / "kakuro.json"
+CLASSES = ((100, "<=100 cells"), (150, "101-150"), (250, "151-250"), (400, "251-400"),
+           (10**9, ">400"))
+
+
+def size_class(rows: int, columns: int) -> str:
+    cells = rows * columns
+    return next(name for bound, name in CLASSES if cells <= bound)
+
+
+def load(path: Path) -> list[dict]:
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)["data"]
+    puzzles = []
+    for name, entry in data.items():
+        rows, columns = map(int, entry["problem"].split("\n", 1)[0].split())
+        puzzles.append({"name": name, "problem": entry["problem"],
+                        "class": size_class(rows, columns)})
+    return puzzles
+
+
+def run_core(puzzle: dict, model: str, timeout: float) -> dict:
+    grid = parse(puzzle["problem"], filename=puzzle["name"])
+    result, seconds = timed(lambda: grid.solve(model=model, timeout=timeout))
+    solved = result.solution is not None and grid.check(result.solution) == []
+    return {"solved": solved, "seconds": seconds,
+            "search_free": result.solved and result.stats.nodes == 0}
+
+
+def run_peer(puzzle: dict, timeout: float, solver: str) -> dict:
+    grid = parse(puzzle["problem"], filename=puzzle["name"])
+    csp = grid.to_csp(model="decomposed")
+
+    def solve_once():
+        return to_python_constraint(csp, solver).getSolution()
+
+    solution, seconds, finished = run_limited(solve_once, timeout)
+    solved = finished and solution is not None and grid.check(grid.decode(solution)) == []
+    return {"solved": solved, "seconds": seconds, "search_free": None}
+
+
+def sample(puzzles: list[dict], per_class: int) -> list[dict]:
+    """The first `per_class` puzzles of each size class, in file order (a fixed sample)."""
+    taken: dict[str, int] = {}
+    chosen = []
+    for puzzle in puzzles:
+        if taken.get(puzzle["class"], 0) < per_class:
+            taken[puzzle["class"]] = taken.get(puzzle["class"], 0) + 1
+            chosen.append(puzzle)
+    return chosen
+
+
+def summarise(label: str, puzzles: list[dict], runs: dict[str, dict],
+              reference: dict[str, dict] | None) -> list[list]:
+    rows = []
+    for _, name in CLASSES:
+        members = [p["name"] for p in puzzles if p["class"] == name and p["name"] in runs]
+        if not members:
+            continue
+        results = [runs[m] for m in members]
+        seconds = [r["seconds"] for r in results]
+        free = [r["search_free"] for r in results if r["search_free"] is not None]
+        ratio = float("nan")
+        if reference is not None:
+            ratio = median(seconds) / median([reference[m]["seconds"] for m in members])
+        rows.append([label, name, len(members), sum(r["solved"] for r in results),
+                     f"{100 * sum(free) / len(free):.1f}%" if free else "-",
+                     median(seconds), max(seconds), ratio])
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="csp-puzzles bench kakuro", description=__doc__)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--quick", action="store_true",
+                        help="every 10th puzzle, 3 per class for the peers")
+    parser.add_argument("--limit", type=int, help="only the first N puzzles")
+    parser.add_argument("--sample", type=int, default=8,
+                        help="puzzles per size class for the decomposed model and the peer")
+    parser.add_argument("--timeout", type=float, default=10.0,
+                        help="seconds allowed per puzzle for the decomposed model and peer")
+    parser.add_argument("--no-peers", action="store_true", help="combined model only")
+    parser.add_argument("--peer-solver", choices=SOLVERS, default="BacktrackingSolver",
+                        help="python-constraint2 solver (Optimized... is far slower on Kakuro)")
+    args = parser.parse_args(argv)
+    if not args.data.exists():
+        print(f"csp-puzzles: error: {args.data}:1:1: no such file, expected the janko "
+              f"kakuro.json (--data)", file=sys.stderr)
+        return 2
+    puzzles = load(args.data)
+    if args.quick:
+        puzzles = puzzles[::10]
+        args.sample = min(args.sample, 3)
+    if args.limit:
+        puzzles = puzzles[:args.limit]
+
+    combined: dict[str, dict] = {}
+    progress = Progress("combined", len(puzzles))
+    for puzzle in puzzles:
+        combined[puzzle["name"]] = run_core(puzzle, "combined", 60.0)
+        progress.step(puzzle["name"])
+    rows = summarise("combined", puzzles, combined, None)
+    everything = list(combined.values())
+    rows.append(["combined", "all", len(everything), sum(r["solved"] for r in everything),
+                 f"{100 * sum(r['search_free'] for r in everything) / len(everything):.1f}%",
+                 median([r["seconds"] for r in everything]),
+                 max(r["seconds"] for r in everything), float("nan")])
+
+    if not args.no_peers:
+        chosen = sample(puzzles, args.sample)
+        decomposed: dict[str, dict] = {}
+        peer: dict[str, dict] = {}
+        progress = Progress("decomposed + python-constraint2", len(chosen))
+        for puzzle in chosen:
+            decomposed[puzzle["name"]] = run_core(puzzle, "decomposed", args.timeout)
+            peer[puzzle["name"]] = run_peer(puzzle, args.timeout, args.peer_solver)
+            progress.step(puzzle["name"])
+        rows += summarise("decomposed", chosen, decomposed, combined)
+        rows += summarise(f"python-constraint2 ({args.peer_solver})", chosen, peer, combined)
+
+    print(table(["solver", "size class", "puzzles", "solved", "search-free", "median s",
+                 "max s", "x combined"], rows))
+    if not args.no_peers:
+        print(f"(peers: a fixed sample of {args.sample} puzzles per class, {args.timeout:g} s "
+              f"limit each; 'x combined' = peer median / combined median on those puzzles)")
+    return 0
