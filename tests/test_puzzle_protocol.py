@@ -73,7 +73,7 @@ def test_cli_solve_json_and_count(kind, capsys):
 @pytest.mark.parametrize("kind", KINDS)
 def test_cli_generate_is_deterministic_and_unique(kind, capsys):
     module = puzzle_module(kind)
-    size = "5" if kind == "towers" else "6x6"
+    size = {"towers": "5", "kakuro": "4x4"}.get(kind, "6x6")
     argv = ["generate", kind, "--size", size, "--seed", "11", "--count", "2"]
     assert main(argv) == 0
     first = capsys.readouterr().out
