@@ -152,3 +152,31 @@ def test_bad_models_are_rejected():
         csp.add_variable("z", [])
     with pytest.raises(ValueError):
         csp.add_constraint(AllDifferent(["x", "nope"]))
+
+
+def test_dom_wdeg_counts_queens_solutions_and_learns_weights():
+    from csp_puzzles.core import Search
+
+    for n, expected in ((6, 4), (8, 92)):
+        assert count_solutions(queens(n), var_order="dom-wdeg") == expected
+    search = Search(queens(8), inference="fc", var_order="dom-wdeg")
+    list(search.solutions())
+    assert search.weights and all(w > 1 for w in search.weights.values())
+    fresh = Search(queens(8), inference="fc", var_order="dom-wdeg")
+    assert fresh.weights == {}  # every search starts afresh: runs repeat exactly
+
+
+@pytest.mark.parametrize("inference", ["fc", "mac"])
+def test_restarts_stay_exact(inference):
+    from csp_puzzles.core import solve_with_restarts
+
+    result = solve_with_restarts(queens(12), inference=inference, first_budget=2, growth=1.5)
+    assert result.solved
+    rows = [result.solution[c] for c in range(12)]
+    assert len(set(rows)) == 12
+    assert all(abs(rows[a] - rows[b]) != b - a for a in range(12) for b in range(a + 1, 12))
+    unsat = solve_with_restarts(queens(3), inference=inference, first_budget=1)
+    assert unsat.status == "unsatisfiable"
+    limited = solve_with_restarts(queens(20), inference="none", var_order="input",
+                                  max_nodes=30, first_budget=4)
+    assert limited.status == "limit" and limited.stats.nodes <= 30

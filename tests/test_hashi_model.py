@@ -7,15 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from csp_puzzles import hashi
-from csp_puzzles.core import count, solve
+from csp_puzzles.core import Search, count, solve, solve_with_restarts
 from csp_puzzles.hashi.check import check
-from csp_puzzles.hashi.restarts import solve_with_restarts
 from csp_puzzles.hashi.rules import (
     RULE_LEVELS,
-    dom_wdeg_order,
     rule_family,
     tightest_island_order,
 )
+from tests.conftest import janko
 
 SEED_000 = "1 0 2 0 0\n0 0 0 0 0\n0 0 2 0 2\n0 0 0 0 0\n0 0 2 0 3\n"
 
@@ -106,21 +105,30 @@ def test_every_inference_finds_a_checked_solution(inference):
     assert result.status == "solved" and puzzle.check(result.solution) == []
 
 
-RULE_SHOWCASE = {  # Tatham puzzles whose solving trace uses the rule (found by running them)
-    "connectivity: single way out of the group": "5x5m2:2a4a3j1c2b2b",
-    "would close a group of": "5x5m2:2a2a2e1c3f1b3",
-    "connectivity: maxing the other edges of": "5x5m2:2a2a2e1c3f1b3",
-    "is the only link between two parts": "7x7m2:2d1c1a3a43b1j3c5a4g2a1a4a2",
+RULE_SHOWCASE = {  # puzzles whose solving trace uses the rule (found by running them)
+    "connectivity: single way out of the group":
+        "10x10m2:3b6b3b1a1f2a2b3a1e4d4a4c2a3o1a2s3a4a4a2b3g2",
+    "would close a group of": "7x7m2:a1d31c2i3c4j1b4a32f",
+    "connectivity: maxing the other edges of": "7x7m2:a1d31c2i3c4j1b4a32f",
+    "is the only link between two parts": "janko 342_10x10",
     "isolation 2=2": "5x5m2:2a2a2e1c3f1b3",
     "isolation 1-1": "5x5m2:1a1f2j2a4a4",
     "isolation 3≡3": "10x10m3:a3b3b5a33a3n3b4a5a4d5a3c6a3d3a2f4h4c1b3c3h4a4b3a5a5",
-    "would close a cycle": "10x10m2L:a3a3c2a21a2e4b2d1c4g5c1a1a2o2c4a3a2h3j2c3d2",
+    "would close a cycle": "7x7m2L:2e3a1b2h3h3b6a5h2b2a1",  # generate(loops=False) seed 0
 }
+
+
+def showcase_puzzle(source: str) -> hashi.Hashi:
+    """A Tatham ID, or "janko <id>" for a puzzle of the shared janko set (skips if absent)."""
+    if source.startswith("janko "):
+        problems = dict(janko("hashi"))
+        return hashi.parse(problems[source.split()[1]]["problem"])
+    return hashi.parse(source)
 
 
 @pytest.mark.parametrize("rule", sorted(RULE_SHOWCASE))
 def test_each_rule_prunes_in_a_trace(rule):
-    puzzle = hashi.parse(RULE_SHOWCASE[rule])
+    puzzle = showcase_puzzle(RULE_SHOWCASE[rule])
     result = puzzle.solve(trace=True)
     assert result.status == "solved" and puzzle.check(result.solution) == []
     causes = [e.cause for e in result.trace if e.kind == "prune"]
@@ -221,15 +229,17 @@ def test_render_puzzle_solution_and_state():
 
 def test_variable_orders_of_the_model():
     field = hashi.parse("\n".join(" ".join(["2", "0"] * 3) for _ in range(6)) + "\n")
-    for order in (tightest_island_order, dom_wdeg_order):
+    for order in (tightest_island_order, "dom-wdeg"):
         result = field.solve(var_order=order)
         assert result.status == "solved" and field.check(result.solution) == []
     assert field.count(limit=10).solutions == 4
-    # failures are counted on the constraints that fail: dom/wdeg's weights
+    # the core counts failures on the constraints that fail: dom/wdeg's weights
     csp = hashi.parse("1 0 1 0 1\n").to_csp()
-    assert all(getattr(c, "weight", 1) == 1 for c in csp.constraints)
-    assert count(csp, var_order=dom_wdeg_order).count == 0
-    assert any(getattr(c, "weight", 1) > 1 for c in csp.constraints)
+    search = Search(csp, var_order="dom-wdeg")
+    assert list(search.solutions()) == []
+    assert search.weights and all(w > 1 for w in search.weights.values())
+    assert set(search.weights) <= set(csp.constraints)
+    assert Search(csp, var_order="dom-wdeg").weights == {}  # a fresh search starts afresh
 
 
 def test_restarts_keep_the_answer_exact():
@@ -242,3 +252,27 @@ def test_restarts_keep_the_answer_exact():
     assert result.status == "solved" and field.check(field.decode(result.solution)) == []
     limited = solve_with_restarts(field.to_csp(), max_nodes=1, first_budget=1)
     assert limited.status in ("solved", "limit") and limited.stats.nodes <= 1
+
+
+def test_connectivity_failures_blame_the_closed_group():
+    """A closed group fails with the edges around it as `blame`, and the core's failure
+    weights then go to the local constraints on those edges, not to the global one."""
+    from csp_puzzles.core import Contradiction, SearchState
+    from csp_puzzles.core.inference import credit_failure
+    from csp_puzzles.hashi.connectivity import Connectivity
+
+    puzzle = hashi.parse("1 1 0 1 1\n")  # the two touching pairs would close each other
+    csp = puzzle.to_csp(level="easy")
+    connectivity = next(c for c in csp.constraints if isinstance(c, Connectivity))
+    state = SearchState(csp)
+    state.weights = {}
+    state.fix((0, 0, 0, 1), 1)
+    with pytest.raises(Contradiction) as failure:
+        connectivity.propagate(state)
+    assert "cut off" in failure.value.cause
+    assert set(failure.value.blame) == {(0, 0, 0, 1), (0, 1, 0, 3)}
+    credit_failure(state, connectivity, failure.value)
+    assert connectivity not in state.weights
+    credited = {c.name for c in state.weights}
+    assert credited == {"degree at (0,0)", "degree at (0,1)", "degree at (0,3)"}
+

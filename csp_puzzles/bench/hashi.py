@@ -11,6 +11,9 @@ Three parts (choose with --parts):
 
 `--limit N` takes N instances per class (every k-th file, spread over the densities);
 the default runs all 1440, which takes hours with the peers. `--quick` is `--limit 3`.
+
+`--generate` adds the generator's table (seconds per size and difficulty, see
+`hashi_generate.py`) and `--sat` the SAT back end against the CSP solver.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 
 from .. import hashi
 from ..hashi.check import check
+from . import hashi_generate
 from .peers import run_limited, to_python_constraint
 from .report import Progress, median, table
 
@@ -46,6 +50,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--no-ortools", action="store_true", help="skip CP-SAT")
     parser.add_argument("--peer-timeout", type=float, default=10.0,
                         help="seconds per puzzle for python-constraint2 (default 10)")
+    parser.add_argument("--generate", action="store_true",
+                        help="also time the generator per size and difficulty")
+    parser.add_argument("--sat", action="store_true",
+                        help="also compare the SAT back end with the CSP solver")
     args = parser.parse_args(argv)
     limit = 3 if args.quick else args.limit
     parts = set(args.parts.split(","))
@@ -57,6 +65,13 @@ def main(argv: list[str]) -> int:
     if "peer" in parts:
         print(bench_peer(args.data / "tatham" / "bridges.tsv", args.peer_timeout,
                          args.timeout))
+    if args.generate:
+        sizes = hashi_generate.QUICK_SIZES if args.quick else hashi_generate.SIZES
+        count = 2 if args.quick else 5
+        print("Generator (seconds per puzzle)\n"
+              + hashi_generate.generation_table(sizes, hashi_generate.LEVELS, count))
+    if args.sat:
+        print("SAT back end against the CSP solver\n" + hashi_generate.sat_table(limit))
     return 0
 
 

@@ -8,6 +8,7 @@ from .csp import CSP
 from .heuristics import (
     VALUE_ORDERS,
     VARIABLE_ORDERS,
+    dom_wdeg,
     input_order,
     input_values,
     lcv,
@@ -21,6 +22,7 @@ from .inference import (
     no_inference,
     propagate,
 )
+from .restarts import solve_with_restarts
 from .search import CountResult, Result, Search, count, count_solutions, iter_solutions, solve
 from .state import Contradiction, SearchState
 from .stats import Stats
@@ -32,5 +34,5 @@ __all__ = [
     "SearchState", "Contradiction", "Stats", "Trace", "Event",
     "INFERENCES", "VARIABLE_ORDERS", "VALUE_ORDERS", "no_inference", "forward_checking",
     "maintain_arc_consistency", "propagate", "input_order", "mrv", "mrv_degree",
-    "input_values", "lcv",
+    "input_values", "lcv", "dom_wdeg", "solve_with_restarts",
 ]

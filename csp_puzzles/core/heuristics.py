@@ -54,6 +54,27 @@ def _degree(state: SearchState, var: Hashable, open_: set[Hashable]) -> int:
     )
 
 
+def dom_wdeg(state: SearchState) -> Hashable:
+    """Smallest domain / weighted degree (Boussemart et al., 2004), called dom/wdeg.
+
+    The weighted degree of a variable is the sum of the failure weights of its constraints:
+    each starts at 1 and gains 1 every time that constraint wipes out a branch (the
+    inference counts them in `state.weights`). Early on this is domain size over degree;
+    once a region keeps failing, its variables come first, so the search stops
+    rediscovering the same contradiction under unrelated decisions. Ties keep input order.
+    """
+    domains = state.domains
+    constraints_of = state.csp.constraints_of
+    weights = state.weights
+    best, best_score = None, 0.0
+    for var in state.unassigned():
+        wdeg = sum(weights.get(c, 1) for c in constraints_of[var]) or 1
+        score = len(domains[var]) / wdeg
+        if best is None or score < best_score:
+            best, best_score = var, score
+    return best
+
+
 def input_values(state: SearchState, var: Hashable) -> list[Any]:
     """Values in the order the domain was given."""
     return state.values(var)
@@ -90,5 +111,6 @@ VARIABLE_ORDERS: dict[str, VariableOrder] = {
     "input": input_order,
     "mrv": mrv,
     "mrv-degree": mrv_degree,
+    "dom-wdeg": dom_wdeg,
 }
 VALUE_ORDERS: dict[str, ValueOrder] = {"input": input_values, "lcv": lcv}

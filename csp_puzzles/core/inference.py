@@ -6,7 +6,10 @@
   n-ary constraints) until no domain changes.
 
 Each function takes the state and the variable just assigned (None before the search
-starts) and raises `Contradiction` when the branch fails.
+starts) and raises `Contradiction` when the branch fails. On the way out it credits the
+constraint that failed in the search's failure weights (`state.weights`, when the search
+keeps them): the dom/wdeg variable order (heuristics.py) then branches where failures
+happen. Weights are only a heuristic; they never change what is true.
 """
 
 from __future__ import annotations
@@ -20,6 +23,31 @@ from .state import Contradiction, SearchState
 Inference = Callable[[SearchState, Hashable], None]
 
 
+def credit_failure(state: SearchState, constraint: Constraint,
+                   failure: Contradiction | None = None) -> None:
+    """Count a failure of `constraint` in the search's weights, for dom/wdeg.
+
+    Weights start at 1 and `state.weights` is the dict the search keeps (see search.py).
+
+    A constraint over every variable (a global "all connected", say) would weigh on every
+    variable alike, which tells the variable order nothing. So its failure is credited to
+    the local constraints of the variables it blames instead: the variables listed in the
+    failure's `blame` attribute if it has one, else the variable whose domain it emptied.
+    """
+    weights = state.weights
+    everything = len(state.csp.variables)
+    if len(constraint.scope) < everything:
+        weights[constraint] = weights.get(constraint, 1) + 1
+        return
+    blamed = failure.blame if failure is not None else ()
+    if not blamed and failure is not None and failure.var is not None:
+        blamed = (failure.var,)
+    constraints_of = state.csp.constraints_of
+    local = {c for var in blamed for c in constraints_of[var] if len(c.scope) < everything}
+    for c in local:
+        weights[c] = weights.get(c, 1) + 1
+
+
 def no_inference(state: SearchState, var: Hashable) -> None:
     """Backtracking's check: every constraint on `var` must be consistent so far."""
     if var is None:
@@ -27,7 +55,9 @@ def no_inference(state: SearchState, var: Hashable) -> None:
     for constraint in state.csp.constraints_of[var]:
         state.stats.checks += 1
         if not constraint.consistent(state.assignment):
-            raise Contradiction(None, constraint.name)
+            failure = Contradiction(None, constraint.name)
+            credit_failure(state, constraint, failure)
+            raise failure
 
 
 def forward_checking(state: SearchState, var: Hashable) -> None:
@@ -37,7 +67,11 @@ def forward_checking(state: SearchState, var: Hashable) -> None:
     for constraint in state.csp.constraints_of[var]:
         state.stats.checks += 1
         state.cause = constraint.name
-        constraint.forward_check(state, var)
+        try:
+            constraint.forward_check(state, var)
+        except Contradiction as failure:
+            credit_failure(state, constraint, failure)
+            raise
     state.cause = None
 
 
@@ -53,6 +87,7 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
     """AC-3 over propagators: run queued constraints; a pruned domain queues its constraints.
 
     Two queues: constraints of priority 0 always run before those of priority 1.
+    A constraint that fails is credited in the search's failure weights.
     """
     constraints_of = state.csp.constraints_of
     queues: tuple[deque[Constraint], deque[Constraint]] = (deque(), deque())
@@ -71,7 +106,11 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
             queued.discard(constraint)
             calls += 1
             state.cause = constraint.name
-            constraint.propagate(state)
+            try:
+                constraint.propagate(state)
+            except Contradiction as failure:
+                credit_failure(state, constraint, failure)
+                raise
             if not changed:
                 continue
             for var in changed:

@@ -16,6 +16,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
+from .constraints import Constraint
 from .csp import CSP
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
 from .inference import INFERENCES, Inference
@@ -60,7 +61,7 @@ class CountResult:
 
 
 class _LimitHit(Exception):
-    pass
+    """A node or time limit stopped the search (caught by `Search.solutions`)."""
 
 
 @dataclass
@@ -90,7 +91,8 @@ class Search:
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
-                 trace: bool | Trace = False, max_events: int = 200_000):
+                 trace: bool | Trace = False, max_events: int = 200_000,
+                 weights: dict[Constraint, int] | None = None):
         self.csp = csp
         self.infer: Inference = _resolve(inference, INFERENCES, "inference")
         self.select: VariableOrder = _resolve(var_order, VARIABLE_ORDERS, "variable order")
@@ -100,6 +102,10 @@ class Search:
             trace = Trace(csp.domains, max_events=max_events)
         self.trace: Trace | None = trace if isinstance(trace, Trace) else None
         self.state = SearchState(csp, self.stats, self.trace)
+        #: failure weights of the constraints, for dom/wdeg; a fresh search starts afresh
+        #: (so runs repeat exactly) unless it is handed the weights of earlier runs
+        self.weights: dict[Constraint, int] = {} if weights is None else weights
+        self.state.weights = self.weights
         self.state.fixed_is_decided = self.infer is INFERENCES["mac"]
         self.timeout = timeout
         self.max_nodes = max_nodes
@@ -203,10 +209,15 @@ class Search:
 
 def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | VariableOrder = "mrv",
           val_order: str | ValueOrder = "input", timeout: float | None = None,
-          max_nodes: int | None = None, trace: bool = False,
-          max_events: int = 200_000) -> Result:
-    """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`."""
-    search = Search(csp, inference, var_order, val_order, timeout, max_nodes, trace, max_events)
+          max_nodes: int | None = None, trace: bool = False, max_events: int = 200_000,
+          weights: dict[Constraint, int] | None = None) -> Result:
+    """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`.
+
+    `weights` (failure weights for dom/wdeg) carries what earlier runs learnt; see
+    restarts.py.
+    """
+    search = Search(csp, inference, var_order, val_order, timeout, max_nodes, trace, max_events,
+                    weights)
     with closing(search.solutions()) as solutions:
         solution = next(solutions, None)
     if solution is not None:

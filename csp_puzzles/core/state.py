@@ -18,7 +18,13 @@ if TYPE_CHECKING:
 
 
 class Contradiction(Exception):
-    """A domain became empty, or a constraint can no longer hold: this branch fails."""
+    """A domain became empty, or a constraint can no longer hold: this branch fails.
+
+    A global constraint may list in `blame` the variables its failure is really about, so
+    that the failure weights of dom/wdeg land on them (see inference.credit_failure).
+    """
+
+    blame: tuple[Hashable, ...] = ()
 
     def __init__(self, var: Hashable = None, cause: str | None = None):
         self.var = var
@@ -49,6 +55,8 @@ class SearchState:
         self.unfixed = sum(1 for d in self.domains.values() if len(d) > 1)
         #: under MAC a variable down to one value needs no decision: the search skips it
         self.fixed_is_decided = False
+        #: failure weights of constraints for dom/wdeg, counted by the inference
+        self.weights: dict = {}
         self._trail: list[tuple[Hashable, Any]] = []
 
     # -- reading ---------------------------------------------------------------------------

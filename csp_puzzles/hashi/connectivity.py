@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, SearchState
-from .rules import check_level, counts_failures
+from ..core import Constraint, Contradiction, SearchState
+from .rules import check_level
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi
@@ -46,19 +46,19 @@ class _Groups:
     def __init__(self, n: int, values: Sequence[int], ends: Sequence[tuple[int, int]],
                  lows: Sequence[int]):
         self.parent = list(range(n))
-        for (a, b), lo in zip(ends, lows):
-            if lo:
-                self.union(a, b)
-        self.root = [self.find(i) for i in range(n)]
-        self.need = [0] * n  # open capacity, indexed by root
-        self.size = [0] * n
-        for i in range(n):
-            self.need[self.root[i]] += values[i]
-            self.size[self.root[i]] += 1
-        for (a, _), lo in zip(ends, lows):
-            if lo:
-                self.need[self.root[a]] -= 2 * lo
-        self.roots = [i for i in range(n) if self.root[i] == i]
+        sure = [(a, b, lo) for (a, b), lo in zip(ends, lows) if lo]
+        for a, b, _ in sure:
+            self.union(a, b)
+        find = self.find
+        self.root = root = [find(i) for i in range(n)]
+        self.need = need = [0] * n  # open capacity, indexed by root
+        self.size = size = [0] * n
+        for i, r in enumerate(root):
+            need[r] += values[i]
+            size[r] += 1
+        for a, _, lo in sure:
+            need[root[a]] -= 2 * lo
+        self.roots = [i for i, r in enumerate(root) if r == i]
 
     def find(self, i: int) -> int:
         parent = self.parent
@@ -78,11 +78,12 @@ class _Groups:
 class Connectivity(Constraint):
     """Every island ends up in one group, propagated on groups of sure bridges."""
 
+    priority = 1  # global and costly: MAC runs it once the island rules have settled
+
     def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = "hard"):
         check_level(level)
         super().__init__([e.key for e in edges], "connectivity")
         self.prune = level == "hard"
-        self.weight = 1
         self.n = len(puzzle.islands)
         self.values = [island.value for island in puzzle.islands]
         self.ends = [(e.a, e.b) for e in edges]
@@ -98,25 +99,27 @@ class Connectivity(Constraint):
         groups = _Groups(self.n, self.values, self.ends, lows)
         return len(groups.roots) == 1
 
-    @counts_failures
     def propagate(self, state: SearchState) -> None:
-        domains = state.domains
         scope = self.scope
-        lows = [min(domains[key]) for key in scope]
-        highs = [max(domains[key]) for key in scope]
+        domains = list(map(state.domains.__getitem__, scope))
+        lows = list(map(min, domains))
+        highs = list(map(max, domains))
         groups = _Groups(self.n, self.values, self.ends, lows)
         if len(groups.roots) == 1:
             return
         root = groups.root
         exits: dict[int, list[int]] = {r: [] for r in groups.roots}
+        outward = [0] * self.n  # each island's possible edges to other groups
         for k, (a, b) in enumerate(self.ends):
             if highs[k] and root[a] != root[b]:
                 exits[root[a]].append(k)
                 exits[root[b]].append(k)
+                outward[a] += 1
+                outward[b] += 1
         for r in groups.roots:
             if not exits[r] or groups.need[r] <= 0:
-                state.fail(None, f"connectivity: group at {self.places[r]} is cut off "
-                                 f"({groups.size[r]} of {self.n} islands)")
+                self._fail_at(groups, r, f"connectivity: group at {self.places[r]} is cut "
+                                         f"off ({groups.size[r]} of {self.n} islands)")
         remaining = list(self.values)  # bridges each island needs beyond the sure ones
         room = [0] * self.n  # how many more bridges its edges could still take
         for (a, b), lo, hi in zip(self.ends, lows, highs):
@@ -124,7 +127,7 @@ class Connectivity(Constraint):
             remaining[b] -= lo
             room[a] += hi - lo
             room[b] += hi - lo
-        self._enough_link_ends(state, groups, lows, highs, remaining)
+        self._enough_link_ends(groups, remaining, outward)
         if not self.prune:
             return
         for r in groups.roots:
@@ -138,25 +141,28 @@ class Connectivity(Constraint):
         self._closing_values(state, groups, lows, highs)
         self._maxing_others(state, groups, lows, highs, remaining, room)
 
-    def _enough_link_ends(self, state: SearchState, groups: _Groups, lows: list[int],
-                          highs: list[int], remaining: list[int]) -> None:
+    def _fail_at(self, groups: _Groups, group: int, cause: str) -> None:
+        """Fail, blaming the edges around one group: the search's dom/wdeg weights then
+        point at that corner of the grid rather than at the whole puzzle."""
+        failure = Contradiction(None, cause)
+        failure.blame = [self.scope[k] for i in range(self.n) if groups.root[i] == group
+                         for k in self.edges_at[i]]
+        raise failure
+
+    def _enough_link_ends(self, groups: _Groups, remaining: list[int],
+                          outward: list[int]) -> None:
         """g groups need at least g - 1 new links, and each link uses a bridge at each end.
 
         An island can start at most min(bridges it still needs, edges it has to other
         groups) new links; if all islands together cannot supply 2 (g - 1) link ends, the
         groups can never be joined.
         """
-        root = groups.root
-        outward = [0] * self.n
-        for (a, b), hi in zip(self.ends, highs):
-            if hi and root[a] != root[b]:
-                outward[a] += 1
-                outward[b] += 1
-        ends = sum(min(r, x) for r, x in zip(remaining, outward))
+        ends = sum(map(min, remaining, outward))
         needed = 2 * (len(groups.roots) - 1)
         if ends < needed:
-            state.fail(None, f"connectivity: {len(groups.roots)} groups need "
-                             f"{needed // 2} more links, only {ends} link ends are free")
+            raise Contradiction(None, f"connectivity: {len(groups.roots)} groups need "
+                                      f"{needed // 2} more links, only {ends} link ends "
+                                      "are free")
 
     def _cut_edges(self, state: SearchState, groups: _Groups,
                    exits: dict[int, list[int]]) -> list[int]:
@@ -195,8 +201,8 @@ class Connectivity(Constraint):
                         cuts.append(via)
         if len(order) < len(groups.roots):
             lost = next(r for r in groups.roots if r not in order)
-            state.fail(None, f"connectivity: {self.places[lost]} cannot reach "
-                             f"{self.places[start]}")
+            self._fail_at(groups, lost, f"connectivity: {self.places[lost]} cannot reach "
+                                        f"{self.places[start]}")
         return cuts
 
     def _closing_values(self, state: SearchState, groups: _Groups, lows: list[int],
@@ -264,6 +270,8 @@ class Connectivity(Constraint):
 
 class NoLoops(Constraint):
     """Tatham's `L` variant: the bridges form no cycle (with connectivity: a tree)."""
+
+    priority = 1  # global: runs after the island rules
 
     def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = "hard"):
         check_level(level)

@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import CSP, Contradiction, SearchState, propagate
 from ..errors import LimitReached
-from .connectivity import Connectivity, NoLoops
-from .rules import LEVELS, IslandDegree, NoCrossing, PairIsolation
+from .rules import LEVELS
 
 if TYPE_CHECKING:
     from .model import Hashi
@@ -35,31 +34,8 @@ AMBIGUOUS, UNSATISFIABLE = "ambiguous", "unsatisfiable"
 
 
 def rules_csp(puzzle: Hashi, level: str = "hard", adjacent: bool = True) -> CSP:
-    """The model of `puzzle.to_csp()` with only the rule families of `level` switched on.
-
-    At `hard` it is the model itself (a test keeps the two in step).
-    """
-    csp = CSP(f"hashi {puzzle.width}x{puzzle.height} ({level} rules)")
-    used = [e for e in puzzle.edges if adjacent or not e.touching]
-    for e in used:
-        csp.add_variable(e.key, range(puzzle.maxb + 1))
-    used_index = {e.index for e in used}
-    for island in puzzle.islands:
-        edges = [puzzle.edges[k] for k in puzzle.edges_at[island.index] if k in used_index]
-        csp.add_constraint(IslandDegree(puzzle, island, edges, level=level))
-    for h, v in puzzle.crossings:
-        if h in used_index and v in used_index:
-            csp.add_constraint(NoCrossing(puzzle.edges[h], puzzle.edges[v]))
-    if level != "easy" and len(puzzle.islands) > 2:
-        for e in used:
-            a, b = puzzle.islands[e.a], puzzle.islands[e.b]
-            if a.value == b.value <= puzzle.maxb:
-                csp.add_constraint(PairIsolation(e, a.value))
-    if len(puzzle.islands) > 1:
-        csp.add_constraint(Connectivity(puzzle, used, level=level))
-        if not puzzle.loops:
-            csp.add_constraint(NoLoops(puzzle, used, level=level))
-    return csp
+    """The model of `puzzle.to_csp()` with only the rule families of `level` switched on."""
+    return puzzle.to_csp(adjacent=adjacent, level=level)
 
 
 def deduce(puzzle: Hashi, level: str = "hard",

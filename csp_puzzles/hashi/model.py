@@ -21,7 +21,8 @@ The model (`to_csp`):
 A solution is a dict `{(r1, c1, r2, c2): n}` holding the edges with n >= 1 bridges: the
 same keys as the variables.
 
-`solve()` runs MAC with the dom/wdeg variable order and restarts (`restarts.py`): every
+`solve()` runs MAC with the dom/wdeg variable order and restarts (the core's
+`solve_with_restarts`): every
 Tatham and janko puzzle is solved by propagation alone, and restarts tame the heavy tails
 of search on the large, many-solution Coelho et al. instances.
 """
@@ -32,10 +33,8 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core import CSP
+from ..core import CSP, solve_with_restarts
 from ..puzzle import Puzzle, PuzzleResult
-from .restarts import solve_with_restarts
-from .rules import dom_wdeg_order
 
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
@@ -90,8 +89,8 @@ class Hashi(Puzzle):
 
     kind: ClassVar[str] = "hashi"
     model_options: ClassVar[frozenset[str]] = frozenset({"adjacent"})
-    #: dom/wdeg: small domains in places that failed before (see rules.py)
-    default_var_order = staticmethod(dom_wdeg_order)
+    #: dom/wdeg: small domains in places that failed before (core/heuristics.py)
+    default_var_order: ClassVar[str] = "dom-wdeg"
 
     def __init__(self, height: int, width: int, islands: Mapping[tuple[int, int], int],
                  maxb: int = 2, loops: bool = True):
@@ -107,8 +106,11 @@ class Hashi(Puzzle):
         self.island_at: dict[tuple[int, int], int] = {p: i for i, p in enumerate(positions)}
         self.edges: tuple[Edge, ...] = self._find_edges()
         self.edge_of: dict[tuple[int, int, int, int], Edge] = {e.key: e for e in self.edges}
-        self.edges_at: tuple[tuple[int, ...], ...] = tuple(
-            tuple(e.index for e in self.edges if i in (e.a, e.b)) for i in range(len(positions)))
+        edges_at: list[list[int]] = [[] for _ in positions]
+        for e in self.edges:  # edges come in index order, so each list is sorted
+            edges_at[e.a].append(e.index)
+            edges_at[e.b].append(e.index)
+        self.edges_at: tuple[tuple[int, ...], ...] = tuple(map(tuple, edges_at))
         self.crossings: tuple[tuple[int, int], ...] = self._find_crossings()
 
     # -- geometry ----------------------------------------------------------------------------
@@ -187,10 +189,10 @@ class Hashi(Puzzle):
         return csp
 
     def solve(self, inference: str | None = None, var_order: Any = None,
-              val_order: str = "input", timeout: float | None = None,
+              val_order: str | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False,
               **model_options: Any) -> PuzzleResult:
-        """Solve; by default MAC with dom/wdeg and restarts (see `restarts.py`).
+        """Solve; by default MAC with dom/wdeg and restarts (core/restarts.py).
 
         Asking for anything else (another inference or variable order, or a trace, which
         tells the story of one search) runs the generic search once, as every puzzle does.
@@ -199,7 +201,9 @@ class Hashi(Puzzle):
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
                                  **model_options)
         csp = self.to_csp(**model_options)
-        result = solve_with_restarts(csp, val_order, timeout, max_nodes)
+        result = solve_with_restarts(csp, "mac", self.default_var_order,
+                                     val_order or self.default_val_order, timeout,
+                                     max_nodes)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, None, self)
 

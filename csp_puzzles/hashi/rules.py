@@ -22,11 +22,10 @@ Every pruning names the rule and the place, so a trace reads like a player's rea
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, Contradiction, SearchState, Sum
+from ..core import Constraint, SearchState, Sum
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi, Island
@@ -60,26 +59,6 @@ def check_level(level: str) -> None:
         raise ValueError(f"unknown rule level {level!r}, expected one of {', '.join(LEVELS)}")
 
 
-def counts_failures(propagate: Callable[[Any, SearchState], None]
-                    ) -> Callable[[Any, SearchState], None]:
-    """Wrap a `propagate` so that each failure adds 1 to the constraint's `weight`.
-
-    The weights feed the dom/wdeg variable order: a constraint that keeps failing marks a
-    hard region of the puzzle, and the search then branches there first. (A heuristic
-    only: the weights never change what is true, so they may outlive backtracking.)
-    """
-
-    @functools.wraps(propagate)
-    def wrapper(self: Any, state: SearchState) -> None:
-        try:
-            propagate(self, state)
-        except Contradiction:
-            self.weight += 1
-            raise
-
-    return wrapper
-
-
 class IslandDegree(Sum):
     """The bridges around an island add up to its number, pruned with named rules.
 
@@ -97,9 +76,7 @@ class IslandDegree(Sum):
         super().__init__([e.key for e in edges], island.value, name=f"degree at {island}")
         self.where = str(island)
         self.full = level != "easy"
-        self.weight = 1
 
-    @counts_failures
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
         scope, value, where = self.scope, self.total, self.where
@@ -157,13 +134,11 @@ class NoCrossing(Constraint):
     def __init__(self, first: Edge, second: Edge):
         super().__init__([first.key, second.key], f"no crossing {first} / {second}")
         self.labels = {first.key: str(first), second.key: str(second)}
-        self.weight = 1
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         a, b = self.scope
         return values[a] == 0 or values[b] == 0
 
-    @counts_failures
     def propagate(self, state: SearchState) -> None:
         a, b = self.scope
         if min(state.domains[a]) > 0:
@@ -192,30 +167,6 @@ class PairIsolation(Constraint):
 
     def propagate(self, state: SearchState) -> None:
         state.remove(self.scope[0], self.k, self.name)
-
-
-def dom_wdeg_order(state: SearchState) -> Hashable:
-    """Hashi's default variable order: smallest domain / weighted degree (dom/wdeg).
-
-    The weighted degree of an edge is the sum of the failure counts (`weight`, starting at
-    1) of its constraints. Early on every weight is 1 and the order picks a small domain
-    with many constraints; once some island has failed repeatedly, its edges come first.
-    This is Boussemart et al.'s remedy for thrashing: without it, the search keeps
-    rediscovering the same local contradiction under unrelated decisions.
-    """
-    domains = state.domains
-    constraints_of = state.csp.constraints_of
-    best: Hashable = None
-    best_score = 0.0
-    for var in state.csp.variables:
-        size = len(domains[var])
-        if size < 2:
-            continue
-        weight = sum(getattr(c, "weight", 1) for c in constraints_of[var])
-        score = size / weight
-        if best is None or score < best_score:
-            best, best_score = var, score
-    return best if best is not None else _first_unassigned(state)
 
 
 def tightest_island_order(state: SearchState) -> Hashable:

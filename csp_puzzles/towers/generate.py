@@ -42,8 +42,9 @@ def deduce(puzzle: Towers, difficulty: str) -> SearchState | None:
         propagate(state, csp.constraints)
         if difficulty == "extreme":
             latin = _latin_csp(puzzle.size)
-            while state.unfixed and _force(state, csp, latin):
-                pass
+            progress = True
+            while state.unfixed and progress:
+                progress = _force(state, csp, latin)
     except Contradiction:
         return None
     return state
