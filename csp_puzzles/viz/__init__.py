@@ -1,0 +1,30 @@
+"""Widgets and pictures for the notebooks. They only read traces and draw.
+
+- `Stepper(trace, draw)`: replay a search event by event;
+- views (`queens_view`, `map_view`, `domain_grid_view`, `puzzle_view`): drawing functions;
+- `Comparison` / `compare`: one problem under several strategies, node counts as bars;
+- `PuzzleEditor`: click cells to enter a puzzle, then solve and step.
+"""
+
+from .compare import RUNS, Comparison, Run, compare, node_chart, table
+from .editor import PuzzleEditor
+from .output import draw_png, figure_png, show_png, shown_png
+from .stepper import Stepper
+from .views import (
+    AUSTRALIA_POSITIONS,
+    View,
+    domain_grid_view,
+    graph_view,
+    map_view,
+    puzzle_view,
+    queens_view,
+    sudoku_view,
+)
+from .words import LEGEND, describe, plain_name
+
+__all__ = [
+    "Stepper", "View", "PuzzleEditor", "queens_view", "map_view", "domain_grid_view", "graph_view",
+    "puzzle_view", "sudoku_view",
+    "AUSTRALIA_POSITIONS", "Comparison", "Run", "RUNS", "compare", "node_chart", "table",
+    "draw_png", "figure_png", "show_png", "shown_png", "describe", "plain_name", "LEGEND",
+]

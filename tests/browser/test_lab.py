@@ -1,0 +1,185 @@
+"""A real browser in JupyterLab: open the Hashiwokakero notebook, run it, step the stepper.
+
+Skipped cleanly unless Debian's Chromium (/usr/bin/chromium) and the `playwright` Python
+package are both present (`playwright install` is never used: it would download a browser).
+The server runs on 127.0.0.1 with a token, on a temporary copy of the notebooks with
+autosave off, so the test never rewrites the repository; every request to another host is
+aborted. Screenshots go to tests/artifacts/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "tests" / "artifacts"
+NOTEBOOK = "03_hashiwokakero.ipynb"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+
+if not CHROMIUM.exists():
+    pytest.skip("Chromium is not installed (/usr/bin/chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _get(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read()
+
+
+class Lab:
+    """A JupyterLab server on a temporary copy of the notebooks."""
+
+    def __init__(self, root: Path):
+        self.token = secrets.token_hex(16)
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        work = root / "work"
+        shutil.copytree(REPO / "notebooks", work / "notebooks",
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        if (REPO / "data").is_dir():
+            shutil.copytree(REPO / "data", work / "data")  # notebooks read ../data
+        settings = root / "settings" / "@jupyterlab"
+        (settings / "docmanager-extension").mkdir(parents=True)
+        (settings / "docmanager-extension" / "plugin.jupyterlab-settings").write_text(
+            json.dumps({"autosave": False}))
+        (settings / "apputils-extension").mkdir(parents=True)  # no news pop-up, no update check
+        (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(root / "settings"),
+                   JUPYTERLAB_WORKSPACES_DIR=str(root / "workspaces"),
+                   JUPYTER_RUNTIME_DIR=str(root / "runtime"))
+        command = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser",
+                   "--ip", "127.0.0.1", f"--port={self.port}",
+                   f"--IdentityProvider.token={self.token}",
+                   f"--ServerApp.root_dir={work / 'notebooks'}"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            command.append("--allow-root")
+        self.log = open(root / "lab.log", "w")  # closed in stop()
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
+                                        env=env, cwd=work / "notebooks")
+        self._wait_ready()
+
+    def _wait_ready(self, timeout: float = 90) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError("jupyter lab exited early; see its log")
+            try:
+                _get(f"{self.url}/api/status?token={self.token}")
+                return
+            except OSError:
+                time.sleep(0.5)
+        raise TimeoutError("jupyter lab did not answer in time")
+
+    def stop(self) -> None:
+        """Shut the kernels down through the API, then stop the server by its PID."""
+        with suppress(OSError):  # a server that is down already has no kernels left
+            kernels = json.loads(_get(f"{self.url}/api/kernels?token={self.token}"))
+            for kernel in kernels:
+                request = urllib.request.Request(
+                    f"{self.url}/api/kernels/{kernel['id']}?token={self.token}",
+                    method="DELETE")
+                urllib.request.urlopen(request, timeout=10).close()
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.log.close()
+
+
+@pytest.fixture
+def lab(tmp_path) -> Iterator[Lab]:
+    server = Lab(tmp_path)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _local_only(route) -> None:
+    if urlparse(route.request.url).hostname == "127.0.0.1":
+        route.continue_()
+    else:
+        route.abort()
+
+
+def test_run_all_and_step_through_the_hashi_stepper(lab):
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
+                                             headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.route("**/*", _local_only)
+            page.goto(f"{lab.url}/lab/tree/{NOTEBOOK}?token={lab.token}")
+
+            # The execution indicator says "idle" before any kernel exists: wait for a
+            # named kernel, or Run All is silently dropped.
+            page.wait_for_function(
+                """() => {
+                    const name = document.querySelector('.jp-NotebookPanel .jp-KernelName')
+                        || document.querySelector('.jp-KernelName');
+                    const text = name ? name.textContent.trim() : '';
+                    return text !== '' && text !== 'No Kernel';
+                }""", timeout=90_000)
+            page.wait_for_selector(".jp-Notebook-cell", timeout=30_000)
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+
+            stepper = page.locator(".csp-stepper").first
+            image = stepper.locator(".csp-stepper-image img")
+            image.wait_for(state="attached", timeout=120_000)
+            stepper.scroll_into_view_if_needed()
+            image.wait_for(state="visible", timeout=30_000)
+            page.screenshot(path=str(ARTIFACTS / "lab_before_steps.png"))
+
+            text = stepper.locator(".csp-stepper-text")
+            step = stepper.locator("button[title='step: the next event']")
+            pictures = [image.get_attribute("src")]
+            sentences = [text.inner_text()]
+            assert sentences[0].startswith("start")
+            for clicks in range(1, 5):
+                step.click()
+                page.wait_for_function(
+                    """([element, expected]) => element.textContent.includes(expected)""",
+                    arg=[text.element_handle(), f"event {clicks} of"], timeout=30_000)
+                page.wait_for_function(
+                    """([element, before]) => element.getAttribute('src') !== before""",
+                    arg=[image.element_handle(), pictures[-1]], timeout=30_000)
+                pictures.append(image.get_attribute("src"))
+                sentences.append(text.inner_text())
+            stepper.screenshot(path=str(ARTIFACTS / "lab_stepper_after_steps.png"))
+            assert len(set(pictures)) == len(pictures)
+            assert len(set(sentences)) == len(sentences)
+            assert sentences[-1].startswith("event 4 of")
+        finally:
+            browser.close()

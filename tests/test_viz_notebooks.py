@@ -1,0 +1,61 @@
+"""The notebooks as files: stored clean, self-contained, each topic ending with exercises.
+
+(`pytest --nbval-lax notebooks/` runs them; this only reads them, in milliseconds.)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ALL = sorted(NOTEBOOKS.rglob("*.ipynb"))
+TOPICS = sorted(NOTEBOOKS.glob("0*.ipynb"))
+
+
+def _load(path: Path) -> dict:
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def _source(cell: dict) -> str:
+    source = cell["source"]
+    return "".join(source) if isinstance(source, list) else source
+
+
+def test_the_nine_topic_notebooks_are_there():
+    names = [path.stem for path in TOPICS]
+    assert [name[:2] for name in names] == [f"{i:02d}" for i in range(9)]
+    assert len(list((NOTEBOOKS / "exercises").glob("*.ipynb"))) >= 3
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_stored_without_outputs_except_checked_cells(path):
+    notebook = _load(path)
+    assert "widgets" not in notebook["metadata"], "widget state must not be stored"
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        if "NBVAL_CHECK_OUTPUT" in _source(cell):
+            assert cell["outputs"], "a checked cell needs its reference output"
+            assert all(o["output_type"] == "stream" for o in cell["outputs"])
+        else:
+            assert cell["outputs"] == [] and cell["execution_count"] is None
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_notebooks_use_only_project_data(path):
+    for cell in _load(path)["cells"]:
+        text = _source(cell)
+        assert "../shared" not in text and "/work/" not in text, "use data/ or literal puzzles"
+
+
+@pytest.mark.parametrize("path", TOPICS, ids=lambda p: p.name)
+def test_each_topic_notebook_ends_with_exercises(path):
+    last = _load(path)["cells"][-1]
+    assert last["cell_type"] == "markdown"
+    text = _source(last)
+    assert text.startswith("## Exercises")
+    assert text.count("\n1. ") + text.count("\n2. ") + text.count("\n3. ") >= 2
