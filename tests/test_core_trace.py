@@ -82,3 +82,16 @@ def test_assignment_at_follows_the_search():
     assert final == {v: result.solution[v] for v in final}
     with pytest.raises(IndexError):
         result.trace.domains_at(len(result.trace))
+
+
+def test_checkpoints_make_random_access_agree_with_a_straight_replay(monkeypatch):
+    import csp_puzzles.core.trace as trace_module
+
+    monkeypatch.setattr(trace_module, "CHECKPOINT_EVERY", 7)
+    result = solve(queens(8), inference="fc", var_order="input", trace=True)
+    trace = result.trace
+    straight = [trace.domains_at(i) for i in range(len(trace))]  # forward, in order
+    assert len(trace._checkpoints) >= len(trace) // 7 - 1
+    for i in [len(trace) - 1, 3, 50, 6, 7, 8, 0, len(trace) // 2, -1 + len(trace)]:
+        assert trace.domains_at(i) == straight[i]
+    assert trace.domains_at(-1) == {v: d for v, d in trace.initial.items()}

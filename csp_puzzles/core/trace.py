@@ -11,7 +11,7 @@ Recording is optional: the search only touches the trace when one was asked for.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -21,6 +21,7 @@ WIPEOUT = "wipeout"
 BACKTRACK = "backtrack"
 SOLUTION = "solution"
 KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION)
+CHECKPOINT_EVERY = 5000  # events between saved replay states
 
 
 @dataclass(frozen=True)
@@ -41,18 +42,24 @@ class Event:
     cause: str | None = None
     depth: int = 0
 
-    def describe(self) -> str:
-        """The event in words, as the stepper shows it."""
+    def describe(self, name: Callable[[Any], str] | None = None,
+                 value: Callable[[Any], str] | None = None) -> str:
+        """The event in words, as the stepper shows it.
+
+        `name` and `value` say how to write a variable and a value (a puzzle view passes
+        "bridge (2,0)-(2,5)" for a variable (2,0,2,5)); both default to `show`.
+        """
+        name, value = name or show, value or show
         if self.kind == ASSIGN:
-            return f"assign {_show(self.var)} = {_show(self.value)}"
+            return f"assign {name(self.var)} = {value(self.value)}"
         if self.kind == PRUNE:
             who = self.cause or "propagation"
-            return f"{who} removes {_show(self.value)} from {_show(self.var)}"
+            return f"{who} removes {value(self.value)} from {name(self.var)}"
         if self.kind == WIPEOUT:
-            where = f" on {_show(self.var)}" if self.var is not None else ""
+            where = f" on {name(self.var)}" if self.var is not None else ""
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
         if self.kind == BACKTRACK:
-            return f"backtrack: undo {_show(self.var)} = {_show(self.value)}"
+            return f"backtrack: undo {name(self.var)} = {value(self.value)}"
         return "solution found"
 
     def as_dict(self) -> dict[str, Any]:
@@ -65,9 +72,10 @@ class Event:
         }
 
 
-def _show(x: Any) -> str:
+def show(x: Any) -> str:
+    """A variable or value as the trace writes it: tuples as "(2,3)", the rest by `str`."""
     if isinstance(x, tuple):
-        return "(" + ",".join(_show(part) for part in x) + ")"
+        return "(" + ",".join(show(part) for part in x) + ")"
     return str(x)
 
 
@@ -97,6 +105,7 @@ class Trace(Sequence):
         self.truncated = False
         self._events: list[tuple] = []
         self._replay: _Replay | None = None
+        self._checkpoints: dict[int, _Replay] = {}
 
     # -- recording (called by the search) ------------------------------------------------
     def record(self, kind: str, var: Hashable = None, value: Any = None,
@@ -126,21 +135,28 @@ class Trace(Sequence):
         """Domains just after event `index` (-1: before the first event).
 
         Moving forward from the last position asked continues the replay; moving back
-        replays from the start, which takes well under a second for the capped length.
+        restarts from the nearest checkpoint (one is kept every `CHECKPOINT_EVERY` events),
+        so the stepper's back button stays quick on long traces.
         """
-        if index < -1 or index >= len(self._events):
-            raise IndexError(f"event {index} is outside 0..{len(self._events) - 1}")
-        if self._replay is None or self._replay.position > index:
-            self._replay = _Replay(self.initial)
-        self._replay.advance_to(self._events, index)
-        return self._replay.snapshot(self.initial)
+        return self._seek(index).snapshot(self.initial)
 
     def assignment_at(self, index: int) -> dict[Hashable, Any]:
         """The search's assignment just after event `index`."""
-        if self._replay is None or self._replay.position > index:
-            self._replay = _Replay(self.initial)
-        self._replay.advance_to(self._events, index)
-        return dict(self._replay.assignment)
+        return dict(self._seek(index).assignment)
+
+    def _seek(self, index: int) -> _Replay:
+        if index < -1 or index >= len(self._events):
+            raise IndexError(f"event {index} is outside 0..{len(self._events) - 1}")
+        replay = self._replay
+        if replay is None or replay.position > index:
+            saved = [p for p in self._checkpoints if p <= index]
+            replay = self._checkpoints[max(saved)].copy() if saved else _Replay(self.initial)
+        while replay.position < index:
+            replay.advance_to(self._events, min(index, replay.position + CHECKPOINT_EVERY))
+            if replay.position % CHECKPOINT_EVERY == 0 and replay.position not in self._checkpoints:
+                self._checkpoints[replay.position] = replay.copy()
+        self._replay = replay
+        return replay
 
     # -- JSON Lines ----------------------------------------------------------------------
     def write_jsonl(self, stream: IO[str]) -> None:
@@ -181,6 +197,15 @@ class _Replay:
         self.marks: list[int] = []
         self.assignment: dict[Hashable, Any] = {}
         self.position = -1
+
+    def copy(self) -> _Replay:
+        twin = _Replay.__new__(_Replay)
+        twin.domains = {v: set(d) for v, d in self.domains.items()}
+        twin.trail = list(self.trail)
+        twin.marks = list(self.marks)
+        twin.assignment = dict(self.assignment)
+        twin.position = self.position
+        return twin
 
     def advance_to(self, events: list[tuple], index: int) -> None:
         while self.position < index:

@@ -10,16 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from ..core.trace import ASSIGN, BACKTRACK, PRUNE, SOLUTION, WIPEOUT, Event
+from ..core.trace import ASSIGN, BACKTRACK, PRUNE, SOLUTION, WIPEOUT, Event, show
 
 Namer = Callable[[Hashable], str]
 
 
-def plain_name(var: Hashable) -> str:
-    """A variable as the core writes it: tuples as "(2,3)", anything else by `str`."""
-    if isinstance(var, tuple):
-        return "(" + ",".join(plain_name(part) for part in var) + ")"
-    return str(var)
+#: a variable as the core writes it: tuples as "(2,3)", anything else by `str`
+plain_name: Namer = show
 
 
 def describe(event: Event, name: Namer | None = None, value: Callable[[Any], str] = str,
@@ -32,26 +29,9 @@ def describe(event: Event, name: Namer | None = None, value: Callable[[Any], str
     if event.kind == PRUNE and verb is not None:
         return (f"{event.cause or 'propagation'}: {(name or plain_name)(event.var)} "
                 f"cannot {verb} {value(event.value)}")
-    if name is None and value is str:
-        text = event.describe()
-    else:
-        text = _sentence(event, name or plain_name, value)
     if event.kind == SOLUTION:
         return "solution found: every variable has a value that satisfies every constraint"
-    return text
-
-
-def _sentence(event: Event, name: Namer, value: Callable[[Any], str]) -> str:
-    if event.kind == ASSIGN:
-        return f"assign {name(event.var)} = {value(event.value)}"
-    if event.kind == PRUNE:
-        return f"{event.cause or 'propagation'} removes {value(event.value)} from {name(event.var)}"
-    if event.kind == WIPEOUT:
-        where = f" on {name(event.var)}" if event.var is not None else ""
-        return f"wipe-out{where} ({event.cause or 'no value left'}): backtrack"
-    if event.kind == BACKTRACK:
-        return f"backtrack: undo {name(event.var)} = {value(event.value)}"
-    return "solution found"
+    return event.describe(name, value)
 
 
 #: what each kind of event means, for the legend under a stepper
