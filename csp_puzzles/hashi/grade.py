@@ -44,28 +44,33 @@ def deduce(puzzle: Hashi, level: str = "hard",
 
     None when the rules find a contradiction (the puzzle has no solution).
     """
+    state = _propagated(puzzle, level, adjacent)
+    if state is None:
+        return None
+    return {var: tuple(state.values(var)) for var in state.csp.variables}
+
+
+def _propagated(puzzle: Hashi, level: str, adjacent: bool) -> SearchState | None:
+    """The state after the rules of `level` reached their fixpoint; None on a contradiction."""
     csp = rules_csp(puzzle, level, adjacent)
     state = SearchState(csp)
     try:
         propagate(state, csp.constraints)
     except Contradiction:
         return None
-    return {var: tuple(state.values(var)) for var in csp.variables}
+    return state
 
 
 def solves(puzzle: Hashi, level: str, adjacent: bool = True) -> bool | None:
     """True if the rules of `level` alone solve the puzzle, False if they get stuck, None if
     they prove it has no solution."""
-    csp = rules_csp(puzzle, level, adjacent)
-    state = SearchState(csp)
-    try:
-        propagate(state, csp.constraints)
-    except Contradiction:
+    state = _propagated(puzzle, level, adjacent)
+    if state is None:
         return None
     if state.unfixed:
         return False
-    solution = {var: state.value(var) for var in csp.variables}
-    return None if csp.violated(solution) else True
+    solution = {var: state.value(var) for var in state.csp.variables}
+    return None if state.csp.violated(solution) else True
 
 
 def grade(puzzle: Hashi, max_nodes: int | None = 200_000, adjacent: bool = True) -> str:
