@@ -3,8 +3,11 @@ generating and the command line."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
+import os
+import random
 import re
 import subprocess
 import sys
@@ -16,7 +19,9 @@ from hypothesis import strategies as st
 
 from csp_puzzles import ParseError, kakuro
 from csp_puzzles.cli import main
+from csp_puzzles.core import SearchState, propagate
 from csp_puzzles.kakuro.combinations import TABLE, combinations, digits_of, mask_of, sum_range
+from csp_puzzles.kakuro.layout import MAX_RUN, random_layout
 from csp_puzzles.kakuro.rules import RULES, RegionSum, run_supports
 
 # The example of the Wikipedia article on Kakuro (8x8), typed in by hand.
@@ -41,6 +46,8 @@ WIKIPEDIA_SOLUTION = [
     [None, 8, 9, 3, 1, None, 1, 4],
     [None, 3, 1, 2, None, None, 2, 1],
 ]
+# the module (the package's `generate` attribute is the function of the same name)
+generator = importlib.import_module("csp_puzzles.kakuro.generate")
 DATA = Path(__file__).resolve().parent.parent / "data" / "kakuro"
 
 
@@ -242,11 +249,87 @@ def test_generated_puzzles_are_unique_and_graded(difficulty):
     assert puzzle.check(solution) == []
 
 
+@pytest.mark.parametrize("width, height, difficulty, seed", [
+    (10, 10, "medium", 1), (9, 7, "hard", 4), (12, 12, "easy", 2)])
+def test_larger_generated_puzzles_are_unique_and_graded(width, height, difficulty, seed):
+    puzzle = kakuro.generate(width=width, height=height, difficulty=difficulty, seed=seed)
+    assert (puzzle.height, puzzle.width) == (height, width)
+    assert puzzle.count_solutions(limit=2) == 1
+    assert kakuro.grade(puzzle) == difficulty
+    assert all(2 <= len(run.cells) <= MAX_RUN for run in puzzle.runs)
+
+
 def test_same_seed_same_puzzle():
     first = kakuro.generate(width=7, height=6, difficulty="easy", seed=11)
     assert (first.height, first.width) == (6, 7)
     assert kakuro.generate(width=7, height=6, difficulty="easy", seed=11).to_text() \
         == first.to_text()
+    assert kakuro.generate(width=7, height=6, difficulty="easy", seed=12).to_text() \
+        != first.to_text()
+
+
+def test_same_seed_same_puzzle_whatever_the_hash_seed():
+    script = ("from csp_puzzles import kakuro; print(kakuro.generate(width=8, height=7, "
+              "difficulty='hard', seed=5).to_text())")
+    texts = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            timeout=120, env={**os.environ, "PYTHONHASHSEED": hash_seed},
+                            check=True).stdout for hash_seed in ("0", "1")}
+    assert len(texts) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 13), st.integers(3, 13), st.integers(0, 10**6),
+       st.sampled_from([0.0, 0.3, 0.5]))
+def test_random_layouts_are_valid_and_symmetric(width, height, seed, density):
+    layout = random_layout(random.Random(seed), width, height, density)
+    if layout is None:
+        return
+    white = layout.white
+    assert not any(white[(0, c)] for c in range(width))
+    assert not any(white[(r, 0)] for r in range(height))
+    assert all(white[(height - r, width - c)] == white[(r, c)]
+               for r in range(1, height) for c in range(1, width))
+    assert all(2 <= len(run) <= MAX_RUN for run in layout.runs)
+    assert all(len(layout.runs_of[cell]) == 2 for cell in layout.cells)
+    seen, stack = {layout.cells[0]}, [layout.cells[0]]
+    while stack:
+        r, c = stack.pop()
+        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if white.get(near) and near not in seen:
+                seen.add(near)
+                stack.append(near)
+    assert len(seen) == len(layout.cells)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6))
+def test_filling_has_distinct_runs_and_no_swappable_rectangle(seed):
+    rng = random.Random(seed)
+    layout = random_layout(rng, 8, 8, 0.3)
+    if layout is None:
+        return
+    digits = generator._fill(rng, layout)
+    assert all(len({digits[cell] for cell in run}) == len(run) for run in layout.runs)
+    for a, b, c, d in layout.rectangles():
+        assert not (digits[a] == digits[d] and digits[b] == digits[c])
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.booleans())
+def test_lean_propagation_equals_the_models_root_propagation(seed, matching):
+    """The generator scores with its own copy of the run propagation: it must agree."""
+    rng = random.Random(seed)
+    layout = random_layout(rng, 7, 7, 0.3)
+    if layout is None:
+        return
+    digits = generator._fill(rng, layout)
+    lean = generator._candidates(layout, generator._totals(layout, digits), matching)
+    puzzle = kakuro.KakuroPuzzle(generator._clued_grid(layout, digits))
+    csp = puzzle.to_csp(matching=matching, regions=False)
+    state = SearchState(csp)
+    propagate(state, csp.constraints)
+    assert {cell: set(digits_of(mask)) for cell, mask in lean.items()} == state.domains
+    assert puzzle.check(puzzle.decode(digits)) == []
 
 
 def test_generate_rejects_bad_parameters():

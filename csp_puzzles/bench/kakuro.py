@@ -8,6 +8,10 @@ For each: puzzles solved (a solution the independent checker accepts; janko's 25
 two solutions, so equality with janko's is left to the tests), the search-free share (no
 branching at all: propagation alone fixed every cell), median and maximum seconds, and the
 ratio of each peer's median to the combined model's on the same puzzles.
+
+`--generate` times the generator instead: sizes x difficulties on fixed seeds (0, 1, ...),
+median and maximum seconds, and failures (no puzzle within the generator's attempts, or one
+that is not unique or not of the grade asked).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..kakuro import parse
+from ..kakuro import DIFFICULTIES, generate, grade, parse
 from .peers import SOLVERS, run_limited, to_python_constraint
 from .report import Progress, median, table, timed
 
@@ -92,6 +96,39 @@ def summarise(label: str, puzzles: list[dict], runs: dict[str, dict],
     return rows
 
 
+GENERATE_SIZES = (6, 8, 10, 12, 15)
+
+
+def generate_once(size: int, difficulty: str, seed: int) -> dict:
+    """One generator call, timed; `ok` when the puzzle is unique and graded as asked."""
+    def make():
+        try:
+            return generate(width=size, height=size, difficulty=difficulty, seed=seed)
+        except ValueError:
+            return None
+
+    puzzle, seconds = timed(make)
+    ok = (puzzle is not None and puzzle.count_solutions(limit=2) == 1
+          and grade(puzzle) == difficulty)
+    return {"ok": ok, "seconds": seconds}
+
+
+def bench_generate(sizes: list[int], seeds: int) -> int:
+    rows = []
+    progress = Progress("generate", len(sizes) * len(DIFFICULTIES) * seeds)
+    for size in sizes:
+        for difficulty in DIFFICULTIES:
+            runs = []
+            for seed in range(seeds):
+                runs.append(generate_once(size, difficulty, seed))
+                progress.step(f"{size}x{size} {difficulty} seed {seed}")
+            seconds = [r["seconds"] for r in runs]
+            rows.append([f"{size}x{size}", difficulty, seeds, median(seconds), max(seconds),
+                         sum(not r["ok"] for r in runs)])
+    print(table(["size", "difficulty", "seeds", "median s", "max s", "failures"], rows))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="csp-puzzles bench kakuro", description=__doc__)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -103,9 +140,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=10.0,
                         help="seconds allowed per puzzle for the decomposed model and peer")
     parser.add_argument("--no-peers", action="store_true", help="combined model only")
+    parser.add_argument("--generate", action="store_true",
+                        help="time the generator instead (sizes x difficulties, fixed seeds)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(GENERATE_SIZES),
+                        help="square grid sizes for --generate")
+    parser.add_argument("--seeds", type=int, default=5, help="seeds per cell for --generate")
     parser.add_argument("--peer-solver", choices=SOLVERS, default="BacktrackingSolver",
                         help="python-constraint2 solver (Optimized... is far slower on Kakuro)")
     args = parser.parse_args(argv)
+    if args.generate:
+        if args.quick:
+            args.sizes, args.seeds = [size for size in args.sizes if size <= 10], 2
+        if args.limit:
+            args.seeds = min(args.seeds, args.limit)
+        return bench_generate(args.sizes, args.seeds)
     if not args.data.exists():
         print(f"csp-puzzles: error: {args.data}:1:1: no such file, expected the janko "
               f"kakuro.json (--data)", file=sys.stderr)

@@ -1,22 +1,25 @@
 """Making Kakuro puzzles with exactly one solution, graded by what solving them needs.
 
-1. **Pattern**: the first row and column are blocks (they hold the clues); other cells
-   turn black with probability `density`, symmetrically under a half turn. Runs longer
-   than `MAX_RUN` are cut, runs of a single cell grow or close, and only the largest
-   connected group of white cells is kept.
-2. **Filling**: random digits such that no run repeats one and no rectangle can swap its
-   digits (a small CSP, solved with a random value order).
-3. **Clues**: the sums of the filled runs.
-4. **Uniqueness by hill climbing**: a random filling gives clues with many solutions. So
-   digits change one at a time: an undecided cell (one that propagation at the root
-   cannot fix) gets another digit free in its runs, and the change stays when no more
-   cells are left undecided than before. Once none is, the solution is unique and found
-   without search. A hard puzzle is taken earlier, when a few cells stay undecided and
-   counting (up to 2) proves the solution unique, or made from a search-free one by a
-   single change that keeps the solution unique but leaves cells undecided.
-5. **Grade**: `easy` when combination reasoning alone (magic blocks, unique combinations,
-   crossing runs, no placement step, no region sums) solves it with no search, `medium`
-   when the full combined model does, `hard` when the solver has to search.
+1. **Layout** (layout.py): blocks added one at a time, symmetric under a half turn, each
+   kept only if every run still has 2 to 6 cells and the white cells hang together.
+2. **Filling**: the solver itself fills the white cells, trying digits in a seeded random
+   order, so no run repeats a digit and no rectangle can swap its digits (`a b / b a`
+   would give a second solution with the same sums).
+3. **Clues**: the sums of the filled runs. They usually allow many solutions.
+4. **Repair**: the cells that root propagation leaves undecided show where the clues are
+   too weak. At a cell of one of their runs, a few moves are tried (a digit free in the
+   cell's two runs, or swapping digits with a cell of one of its runs, which keeps that
+   run's sum) and the best kept if it is no worse: fewest candidates left, then fewest
+   digit sets over all runs (so runs drift towards "magic" sums like 4 in 2 = {1, 3}).
+   After `STALL` steps without progress the best move is taken anyway, to leave a local
+   minimum. Scoring uses a lean copy of the run propagation (the cached `run_supports` on
+   bit masks, no trace, no region sums): a try costs about a millisecond, not tens.
+5. **Difficulty**: `easy` repairs with combination reasoning alone, `medium` and `hard`
+   with the full run propagator. If the grade is not the one asked, a random walk of
+   single moves among unique puzzles looks for one that needs more: for `medium`, one
+   combination reasoning no longer solves; for `hard`, one where a few cells stay open,
+   a small search shows the solution is still unique, and the real model has to search.
+6. **Proof**: the real model counts the solutions (up to 2) and `grade` checks the level.
 
 Everything random comes from one `random.Random(seed)`, so a seed always gives the same
 puzzle.
@@ -25,32 +28,50 @@ puzzle.
 from __future__ import annotations
 
 import random
+from collections import deque
+from collections.abc import Callable
 
 from ..core import CSP, AllDifferent, Predicate, count, solve
-from ..core.inference import propagate
-from ..core.state import Contradiction, SearchState
+from ..core.state import SearchState
+from .combinations import ALL_DIGITS, combinations
+from .layout import Cell, Layout, random_layout
 from .model import BLOCK, WHITE, Clue, KakuroPuzzle
+from .rules import run_supports
 
 DIFFICULTIES = ("easy", "medium", "hard")
 MAX_ATTEMPTS = 50
-#: digit changes tried on one filling before starting again
-CLIMB_STEPS = 600
+#: random layouts drawn per attempt until one is valid (a long run may resist cutting)
+LAYOUT_TRIES = 20
+#: repair steps tried on one filling before starting again
+REPAIR_STEPS = 400
 #: a hard puzzle leaves at most this many cells to the search
 HARD_OPEN_CELLS = 16
-#: single changes tried to turn a puzzle propagation solves into a hard one
-STEP_BACK_TRIES = 60
-#: longer runs are cut (published grids rarely run longer: long runs allow many digit sets)
-MAX_RUN = 6
+#: single moves tried to make a puzzle harder (medium from easy, hard from search-free)
+STEP_BACK_TRIES = 300
+#: search nodes allowed when a small search checks a hard candidate for uniqueness
+COUNT_NODES = 500
+#: repair steps without fewer candidates before the best move is taken even if worse
+STALL = 15
+#: moves tried (at most) at each repair step; the best one is taken
+MOVES_PER_STEP = 8
+#: how often the walk towards a harder puzzle picks a swap (keeps a run's sum) when it can
+SWAP_SHARE = 0.5
 
 
 def grade(puzzle: KakuroPuzzle) -> str:
     """`easy`, `medium` or `hard`: the weakest reasoning that solves it without search."""
     for level, strong in (("easy", False), ("medium", True)):
-        result = solve(puzzle.to_csp(matching=strong, regions=strong), inference="mac",
-                       var_order="mrv", max_nodes=1)
-        if result.solved and result.stats.nodes == 0:
+        if _search_free(puzzle, strong):
             return level
     return "hard"
+
+
+def _search_free(puzzle: KakuroPuzzle, strong: bool = True) -> bool:
+    """Root propagation decides every cell: with the full combined model (`strong`), or with
+    combination reasoning alone (no placement step, no region sums)."""
+    result = solve(puzzle.to_csp(matching=strong, regions=strong), inference="mac",
+                   var_order="mrv", max_nodes=1)
+    return result.solved and result.stats.nodes == 0
 
 
 def generate(width: int = 8, height: int = 8, difficulty: str = "medium",
@@ -69,218 +90,36 @@ def generate(width: int = 8, height: int = 8, difficulty: str = "medium",
         raise ValueError(f"density {density} out of range, expected 0 <= density < 0.7")
     rng = random.Random(seed)
     for _ in range(max_attempts):
-        white = _pattern(rng, width, height, density)
-        digits = _fill(rng, white) if white is not None else None
+        layout = next(filter(None, (random_layout(rng, width, height, density)
+                                    for _ in range(LAYOUT_TRIES))), None)
+        digits = _fill(rng, layout) if layout is not None else None
         if digits is None:
             continue
-        puzzle = _climb(rng, white, digits, difficulty)
+        puzzle = _make(rng, layout, digits, difficulty)
         if puzzle is not None:
             return puzzle
     raise ValueError(f"no {difficulty} {width}x{height} kakuro found in {max_attempts} "
                      f"attempts, try another size, density or difficulty")
 
 
-def _climb(rng: random.Random, white, digits: dict[tuple[int, int], int],
-           difficulty: str) -> KakuroPuzzle | None:
-    """Change digits of the filling one at a time until the clues pin the solution down.
+# -- filling --------------------------------------------------------------------------------
+def _fill(rng: random.Random, layout: Layout) -> dict[Cell, int] | None:
+    """Digits for every white cell: all different in each run, no swappable rectangle.
 
-    The score is how many cells propagation at the root leaves open (for `easy`, with
-    combination reasoning only). A change (a new digit, free in the cell's two runs, for
-    an open cell) is kept when the score does not get worse. A hard puzzle is taken as soon
-    as a few cells stay open and counting proves the solution unique; the others when no
-    cell stays open and the grade matches.
-    """
-    width, height = _size(white)
-    runs_of = _runs_of(white, width, height)
-    matching = difficulty != "easy"
-    puzzle, open_cells = _open_cells(white, digits, matching)
-    best = len(open_cells) + 1
-    for _ in range(CLIMB_STEPS):
-        if not open_cells:
-            if difficulty == "hard":
-                return _step_back(rng, white, digits, runs_of)
-            return puzzle if grade(puzzle) == difficulty else None
-        if difficulty == "hard" and len(open_cells) < best:
-            best = len(open_cells)
-            if best <= HARD_OPEN_CELLS and _unique(puzzle):
-                return puzzle
-        cell = rng.choice(open_cells)
-        used = {digits[other] for run in runs_of[cell] for other in run}
-        free = [d for d in range(1, 10) if d not in used]
-        if not free:
-            continue
-        before = digits[cell]
-        digits[cell] = rng.choice(free)
-        changed, still_open = _open_cells(white, digits, matching)
-        if len(still_open) <= len(open_cells):
-            puzzle, open_cells = changed, still_open
-        else:
-            digits[cell] = before
-    return None
-
-
-def _step_back(rng: random.Random, white, digits: dict[tuple[int, int], int],
-               runs_of) -> KakuroPuzzle | None:
-    """From a puzzle propagation solves, look for one digit change that keeps the solution
-    unique but leaves some cells to the search (a hard puzzle)."""
-    cells = list(digits)
-    for _ in range(STEP_BACK_TRIES):
-        cell = rng.choice(cells)
-        used = {digits[other] for run in runs_of[cell] for other in run}
-        free = [d for d in range(1, 10) if d not in used]
-        if not free:
-            continue
-        before = digits[cell]
-        digits[cell] = rng.choice(free)
-        puzzle, open_cells = _open_cells(white, digits, True)
-        if open_cells and _unique(puzzle):
-            return puzzle
-        digits[cell] = before
-    return None
-
-
-def _open_cells(white, digits, matching: bool) -> tuple[KakuroPuzzle, list[tuple[int, int]]]:
-    """The puzzle these digits give, and the cells root propagation leaves undecided."""
-    puzzle = KakuroPuzzle(_clued_grid(white, digits))
-    csp = puzzle.to_csp(matching=matching, regions=matching)
-    state = SearchState(csp)
-    try:
-        propagate(state, csp.constraints)
-    except Contradiction:  # cannot happen (the digits are a solution); keep every cell open
-        return puzzle, list(csp.variables)
-    return puzzle, [cell for cell in csp.variables if len(state.domains[cell]) > 1]
-
-
-def _unique(puzzle: KakuroPuzzle) -> bool:
-    counted = count(puzzle.to_csp(counting=True), limit=2, inference="mac", var_order="mrv",
-                    max_nodes=2_000)
-    return counted.complete and counted.count == 1
-
-
-def _runs_of(white, width: int, height: int) -> dict[tuple[int, int], list[list]]:
-    """Each white cell's across and down runs."""
-    runs_of: dict[tuple[int, int], list[list]] = {}
-    for line in _lines(width, height):
-        for run in _white_runs(white, line):
-            for cell in run:
-                runs_of.setdefault(cell, []).append(run)
-    return runs_of
-
-
-def _pattern(rng: random.Random, width: int, height: int,
-             density: float) -> dict[tuple[int, int], bool] | None:
-    """Which cells are white: symmetric random blocks, repaired into a valid shape.
-
-    None when too little is left: under half of the playing area white, or a whole row or
-    column of it black (the grid would really be smaller)."""
-    white = {(r, c): r > 0 and c > 0 for r in range(height) for c in range(width)}
-    for r in range(1, height):
-        for c in range(1, width):
-            mirror = (height - r, width - c)  # the half-turn image inside the playing area
-            if (r, c) <= mirror and rng.random() < density:
-                white[(r, c)] = white[mirror] = False
-    _repair(white, width, height, rng)
-    if sum(white.values()) < max(4, (width - 1) * (height - 1) // 2):
-        return None
-    if (any(not any(white[(r, c)] for c in range(width)) for r in range(1, height))
-            or any(not any(white[(r, c)] for r in range(height)) for c in range(1, width))):
-        return None
-    return white
-
-
-def _repair(white: dict[tuple[int, int], bool], width: int, height: int,
-            rng: random.Random | None = None) -> None:
-    """Cut runs longer than `MAX_RUN`, mend single-cell runs, keep the largest white group.
-
-    With `rng`, a single-cell run first tries to grow by whitening a block beside it in
-    its line (for a while: whitening can make new short runs); otherwise it turns black.
-    """
-    rounds = 0
-    changed = True
-    while changed:
-        changed = False
-        rounds += 1
-        for line in _lines(width, height):
-            for run in _white_runs(white, line):
-                if len(run) > MAX_RUN:
-                    white[run[len(run) // 2]] = False
-                    changed = True
-                elif len(run) == 1:
-                    changed = True
-                    grow = [cell for cell in _beside(line, run[0])
-                            if cell[0] > 0 and cell[1] > 0 and not white[cell]]
-                    if rng is not None and grow and rounds < 4:
-                        white[rng.choice(grow)] = True
-                    else:
-                        white[run[0]] = False
-    groups = _groups(white)
-    if groups:
-        keep = max(groups, key=len)
-        for cell in white:
-            if white[cell] and cell not in keep:
-                white[cell] = False
-
-
-def _beside(line: list[tuple[int, int]], cell: tuple[int, int]) -> list[tuple[int, int]]:
-    i = line.index(cell)
-    return [line[j] for j in (i - 1, i + 1) if 0 <= j < len(line)]
-
-
-def _lines(width: int, height: int) -> list[list[tuple[int, int]]]:
-    rows = [[(r, c) for c in range(width)] for r in range(height)]
-    columns = [[(r, c) for r in range(height)] for c in range(width)]
-    return rows + columns
-
-
-def _white_runs(white, line) -> list[list[tuple[int, int]]]:
-    runs, current = [], []
-    for cell in line:
-        if white[cell]:
-            current.append(cell)
-        elif current:
-            runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
-    return runs
-
-
-def _groups(white) -> list[set[tuple[int, int]]]:
-    seen: set[tuple[int, int]] = set()
-    groups = []
-    for start, is_white in white.items():
-        if not is_white or start in seen:
-            continue
-        group, stack = {start}, [start]
-        seen.add(start)
-        while stack:
-            r, c = stack.pop()
-            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if white.get(near) and near not in seen:
-                    seen.add(near)
-                    group.add(near)
-                    stack.append(near)
-        groups.append(group)
-    return groups
-
-
-def _fill(rng: random.Random, white) -> dict[tuple[int, int], int] | None:
-    """Random digits, all different within each run, and no swappable rectangle.
-
-    A rectangle of cells whose rows lie in two across runs and whose columns lie in two
-    down runs, filled `a b / b a`, can be swapped to `b a / a b` without changing any sum:
-    a puzzle with one has two solutions. The filling forbids them from the start.
+    A small CSP solved by the core, trying each cell's digits in a seeded random order.
     """
     csp = CSP("kakuro filling")
-    cells = [cell for cell, is_white in white.items() if is_white]
-    for cell in cells:
-        csp.add_variable(cell, rng.sample(range(1, 10), 9))
-    for line in _lines(*_size(white)):
-        for run in _white_runs(white, line):
-            csp.add_constraint(AllDifferent(run))
-    for corners in _rectangles(white):
+    for cell in layout.cells:
+        csp.add_variable(cell, range(1, 10))
+    for run in layout.runs:
+        csp.add_constraint(AllDifferent(run))
+    for corners in layout.rectangles():
         csp.add_constraint(Predicate(_not_swappable, corners))
-    result = solve(csp, inference="mac", var_order="mrv", max_nodes=10_000)
+
+    def shuffled(state: SearchState, var: Cell) -> list[int]:
+        return rng.sample(sorted(state.domains[var]), len(state.domains[var]))
+
+    result = solve(csp, inference="mac", var_order="mrv", val_order=shuffled, max_nodes=10_000)
     return result.solution
 
 
@@ -288,54 +127,251 @@ def _not_swappable(top_left: int, top_right: int, bottom_left: int, bottom_right
     return not (top_left == bottom_right and top_right == bottom_left)
 
 
-def _size(white) -> tuple[int, int]:
-    """(width, height) of the grid of a white-cell map."""
-    return max(c for _, c in white) + 1, max(r for r, _ in white) + 1
+# -- lean propagation (scoring only; the real model has the last word) ----------------------
+def _totals(layout: Layout, digits: dict[Cell, int]) -> list[int]:
+    return [sum(digits[cell] for cell in run) for run in layout.runs]
 
 
-def _rectangles(white) -> list[tuple[tuple[int, int], ...]]:
-    """Corners (top left, top right, bottom left, bottom right) of every rectangle whose two
-    rows are each inside one across run and whose two columns are each inside one down run."""
-    width, height = _size(white)
-    across, down = {}, {}
-    for index, line in enumerate(_lines(width, height)):
-        for number, run in enumerate(_white_runs(white, line)):
-            for cell in run:
-                (across if index < height else down)[cell] = (index, number)
-    corners = []
-    for line in _lines(width, height)[:height]:
-        for run in _white_runs(white, line):
-            for i, top_left in enumerate(run):
-                for top_right in run[i + 1:]:
-                    r = top_left[0] + 1
-                    while white.get((r, top_left[1])):
-                        bottom_left, bottom_right = (r, top_left[1]), (r, top_right[1])
-                        if (white.get(bottom_right) and down[bottom_right] == down[top_right]
-                                and across[bottom_left] == across[bottom_right]):
-                            corners.append((top_left, top_right, bottom_left, bottom_right))
-                        r += 1
-    return corners
+def _candidates(layout: Layout, totals: list[int], matching: bool,
+                domains: dict[Cell, int] | None = None,
+                start: list[int] | None = None) -> dict[Cell, int] | None:
+    """Root propagation of the run constraints on candidate bit masks (None: a wipeout).
+
+    The same reasoning as `RunConstraint` (it calls the same cached `run_supports`),
+    without the core's bookkeeping: the generator asks this thousands of times. From given
+    `domains` already at a fixpoint, only the runs in `start` need a first look.
+    """
+    cells = layout.cells
+    masks = [ALL_DIGITS] * len(cells) if domains is None else [domains[cell] for cell in cells]
+    runs, runs_of = layout.run_numbers, layout.runs_of_number
+    queue = deque(range(len(runs)) if start is None else start)
+    queued = [start is None] * len(runs)
+    for index in queue:
+        queued[index] = True
+    while queue:
+        index = queue.popleft()
+        queued[index] = False
+        run = runs[index]
+        before = tuple([masks[i] for i in run])
+        answer = run_supports(before, totals[index], matching)
+        if answer is None:
+            return None
+        for i, old, keep in zip(run, before, answer[0]):
+            if keep != old:
+                masks[i] = keep
+                for other in runs_of[i]:
+                    if not queued[other] and other != index:
+                        queued[other] = True
+                        queue.append(other)
+    return dict(zip(cells, masks))
 
 
-def _clued_grid(white, digits) -> list[list[object]]:
-    """The puzzle grid: white cells, clues holding the sums of the filled runs, blocks."""
-    width, height = _size(white)
-    grid: list[list[object]] = [[WHITE if white[(r, c)] else BLOCK for c in range(width)]
-                                for r in range(height)]
-    for r in range(height):
-        for c in range(width):
-            if white[(r, c)]:
+def _open(domains: dict[Cell, int]) -> list[Cell]:
+    """The cells with more than one candidate left, in reading order."""
+    return [cell for cell, mask in domains.items() if mask & (mask - 1)]
+
+
+def _score(domains: dict[Cell, int] | None) -> int:
+    """Candidates beyond one per cell: 0 when propagation decides every cell."""
+    if domains is None:
+        return 1 << 30
+    return sum(bin(mask).count("1") - 1 for mask in domains.values())
+
+
+def _spread(layout: Layout, totals: list[int]) -> int:
+    """Digit sets beyond one per run: the tie-break that steers runs towards magic sums."""
+    return sum(len(combinations(len(run), total)) - 1 for run, total in zip(layout.runs, totals))
+
+
+def _lean_count(layout: Layout, totals: list[int], limit: int = 2,
+                max_nodes: int = COUNT_NODES) -> int | None:
+    """Solutions of the clues (up to `limit`) by a small search on the lean propagation.
+
+    None when `max_nodes` branches were not enough to tell."""
+    nodes = 0
+    found = 0
+    stack = [_candidates(layout, totals, True)]
+    while stack:
+        domains = stack.pop()
+        if domains is None:
+            continue
+        undecided = _open(domains)
+        if not undecided:
+            found += 1
+            if found >= limit:
+                return found
+            continue
+        nodes += 1
+        if nodes > max_nodes:
+            return None
+        cell = min(undecided, key=lambda c: bin(domains[c]).count("1"))
+        mask = domains[cell]
+        for digit in range(9, 0, -1):
+            if mask >> digit & 1:
+                stack.append(_candidates(layout, totals, True, {**domains, cell: 1 << digit},
+                                         layout.runs_of[cell]))
+    return found
+
+
+# -- repair ---------------------------------------------------------------------------------
+def _make(rng: random.Random, layout: Layout, digits: dict[Cell, int],
+          difficulty: str) -> KakuroPuzzle | None:
+    """Repair the filling's clues until they give one solution at the difficulty asked."""
+    if not _repair(rng, layout, digits, difficulty != "easy", difficulty == "hard"):
+        return None
+    puzzle = KakuroPuzzle(_clued_grid(layout, digits))
+    if grade(puzzle) != difficulty:
+        wanted = _needs_search if difficulty == "hard" else _needs_matching
+        if difficulty == "easy" or not _step_back(rng, layout, digits, wanted):
+            return None
+        puzzle = KakuroPuzzle(_clued_grid(layout, digits))
+    if _unique(puzzle) and grade(puzzle) == difficulty:
+        return puzzle
+    return None
+
+
+def _repair(rng: random.Random, layout: Layout, digits: dict[Cell, int], matching: bool,
+            hard: bool) -> bool:
+    """Change digits of undecided cells until propagation decides every cell (True).
+
+    For a hard puzzle, also stop (True) as soon as a few cells stay open and a small search
+    shows the solution is unique anyway.
+    """
+    totals = _totals(layout, digits)
+    domains = _candidates(layout, totals, matching)
+    score = (_score(domains), _spread(layout, totals))
+    checked = None  # the last score checked for a unique solution (hard puzzles)
+    stalled = 0
+    for _ in range(REPAIR_STEPS):
+        if score[0] == 0:
+            return True
+        undecided = _open(domains)
+        if hard and score != checked and len(undecided) <= HARD_OPEN_CELLS:
+            checked = score
+            if _lean_count(layout, totals) == 1:
+                return True
+        near = rng.choice(undecided)
+        cell = rng.choice(layout.runs[rng.choice(layout.runs_of[near])])
+        choices = []
+        moves = _moves(layout, digits, cell)
+        for move in rng.sample(moves, min(len(moves), MOVES_PER_STEP)):
+            moved = _moved_totals(layout, digits, totals, move)
+            changed = _candidates(layout, moved, matching)
+            choices.append(((_score(changed), _spread(layout, moved)), rng.random(), move,
+                            changed, moved))
+        if not choices:
+            continue
+        new_score, _, move, changed, moved = min(choices, key=lambda choice: choice[:2])
+        stalled = stalled + 1 if new_score[0] >= score[0] else 0
+        if new_score <= score or stalled >= STALL:
+            digits.update(move)
+            score, domains, totals = new_score, changed, moved
+            if stalled >= STALL:
+                stalled = 0
+    return score[0] == 0
+
+
+def _moved_totals(layout: Layout, digits: dict[Cell, int], totals: list[int],
+                  move: dict[Cell, int]) -> list[int]:
+    """The run sums after `move` (only the runs through moved cells change)."""
+    moved = list(totals)
+    for cell, digit in move.items():
+        for index in layout.runs_of[cell]:
+            moved[index] += digit - digits[cell]
+    return moved
+
+
+def _free_digits(layout: Layout, digits: dict[Cell, int], cell: Cell) -> list[int]:
+    """Digits `cell` could take instead of its own without repeating one in its runs."""
+    used = {digits[other] for index in layout.runs_of[cell] for other in layout.runs[index]}
+    return [d for d in range(1, 10) if d not in used]
+
+
+def _moves(layout: Layout, digits: dict[Cell, int], cell: Cell) -> list[dict[Cell, int]]:
+    """The changes tried at `cell`: a free digit, or swapping digits with a cell of one of
+    its runs (that run keeps its sum; the two crossing runs change). In a dense grid a cell
+    often has no free digit left, so the swaps matter."""
+    moves = [{cell: digit} for digit in _free_digits(layout, digits, cell)]
+    for index in layout.runs_of[cell]:
+        for other in layout.runs[index]:
+            if other == cell:
                 continue
-            down = _run_sum(white, digits, r, c, 1, 0)
-            right = _run_sum(white, digits, r, c, 0, 1)
-            if down is not None or right is not None:
-                grid[r][c] = Clue(down, right)
+            swap = {cell: digits[other], other: digits[cell]}
+            if all(_fits(layout, digits, moved, digit, index) for moved, digit in swap.items()):
+                moves.append(swap)
+    return moves
+
+
+def _fits(layout: Layout, digits: dict[Cell, int], cell: Cell, digit: int,
+          shared: int) -> bool:
+    """`digit` is not used elsewhere in the run of `cell` other than run `shared`."""
+    return all(digits[other] != digit for index in layout.runs_of[cell] if index != shared
+               for other in layout.runs[index] if other != cell)
+
+
+def _step_back(rng: random.Random, layout: Layout, digits: dict[Cell, int],
+               judge: Callable[[Layout, dict[Cell, int], dict[Cell, int] | None], str]) -> bool:
+    """Random moves from a unique puzzle until `judge` calls one `done` (True).
+
+    Swaps are favoured: keeping one run's sum, they disturb the puzzle less, so it more
+    often stays unique. A move judged `keep` (the puzzle stays unique) is kept, so the
+    walk goes on from there; one judged `undo` is undone.
+    """
+    for _ in range(STEP_BACK_TRIES):
+        moves = _moves(layout, digits, rng.choice(layout.cells))
+        if not moves:
+            continue
+        swaps = [move for move in moves if len(move) == 2]
+        move = rng.choice(swaps if swaps and rng.random() < SWAP_SHARE else moves)
+        before = {moved: digits[moved] for moved in move}
+        digits.update(move)
+        verdict = judge(layout, digits, _candidates(layout, _totals(layout, digits), True))
+        if verdict == "done":
+            return True
+        if verdict == "undo":
+            digits.update(before)
+    return False
+
+
+def _needs_matching(layout: Layout, digits: dict[Cell, int],
+                    domains: dict[Cell, int] | None) -> str:
+    """`done` when the full run propagator decides every cell and combination reasoning alone
+    does not; `keep` when both do."""
+    if _score(domains) != 0:
+        return "undo"
+    return "done" if _score(_candidates(layout, _totals(layout, digits), False)) else "keep"
+
+
+def _needs_search(layout: Layout, digits: dict[Cell, int],
+                  domains: dict[Cell, int] | None) -> str:
+    """`done` when a few cells stay open, the solution is unique and the real model has to
+    search; `keep` when the solution is unique anyway."""
+    if domains is None:
+        return "undo"
+    undecided = len(_open(domains))
+    if not undecided:
+        return "keep"
+    if undecided > HARD_OPEN_CELLS or _lean_count(layout, _totals(layout, digits)) != 1:
+        return "undo"
+    return "keep" if _search_free(KakuroPuzzle(_clued_grid(layout, digits))) else "done"
+
+
+def _unique(puzzle: KakuroPuzzle) -> bool:
+    """Exactly one solution, proved by counting on the real (combined) model."""
+    counted = count(puzzle.to_csp(counting=True), limit=2, inference="mac", var_order="mrv",
+                    max_nodes=5_000)
+    return counted.complete and counted.count == 1
+
+
+def _clued_grid(layout: Layout, digits: dict[Cell, int]) -> list[list[object]]:
+    """The puzzle grid: white cells, clues holding the sums of the filled runs, blocks."""
+    grid: list[list[object]] = [[WHITE if layout.white[(r, c)] else BLOCK
+                                 for c in range(layout.width)] for r in range(layout.height)]
+    sums: dict[Cell, dict[str, int]] = {}
+    for run in layout.runs:
+        (r, c), (r2, _) = run[0], run[-1]
+        direction, clue = ("across", (r, c - 1)) if r == r2 else ("down", (r - 1, c))
+        sums.setdefault(clue, {})[direction] = sum(digits[cell] for cell in run)
+    for (r, c), total in sums.items():
+        grid[r][c] = Clue(total.get("down"), total.get("across"))
     return grid
-
-
-def _run_sum(white, digits, r: int, c: int, dr: int, dc: int) -> int | None:
-    total, rr, cc = 0, r + dr, c + dc
-    while white.get((rr, cc)):
-        total += digits[(rr, cc)]
-        rr, cc = rr + dr, cc + dc
-    return total if (rr, cc) != (r + dr, c + dc) else None
