@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from csp_puzzles import hashi, kakuro, singles, towers
 from csp_puzzles.core import Event
 from csp_puzzles.viz import PuzzleEditor, Stepper, puzzle_view, shown_png
-
-hashi = pytest.importorskip("csp_puzzles.hashi")
-towers = pytest.importorskip("csp_puzzles.towers")
-singles = pytest.importorskip("csp_puzzles.singles")
-kakuro = pytest.importorskip("csp_puzzles.kakuro")
 
 HASHI = "7x7m2:d3a32a2b2e3m1a3b3b4a3b3b2"
 TOWERS = "4:1/2/3/4/2/2/2/1/1/2/2/2/4/3/2/1"
