@@ -76,6 +76,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     options = _model_options(puzzle, args)
     limits = dict(inference=args.inference, var_order=args.var_order, val_order=args.val_order,
                   timeout=args.timeout, max_nodes=args.max_nodes, trace=bool(args.trace))
+    if args.engine is not None:
+        if args.engine not in puzzle.engines:
+            raise UsageError(f"<command line>:1:1: --engine {args.engine} does not apply to "
+                             f"{puzzle.kind} (engines: {', '.join(puzzle.engines)})")
+        limits["engine"] = args.engine
     try:
         if args.count:
             result = puzzle.count(limit=args.max_solutions, **limits, **options)
@@ -102,6 +107,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
+    if result.engine == "sat":  # PicoSAT reports no search statistics
+        effort = f"SAT engine, {stats.seconds:.3f} s"
     lines = []
     if result.solutions is not None:
         if result.status == LIMIT:
@@ -219,6 +226,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--no-adjacent", action="store_true",
                        help="hashi: orthogonally adjacent islands may not be joined")
     solve.add_argument("--model", help="kakuro: combined (default) or decomposed")
+    solve.add_argument("--engine", choices=("csp", "sat"),
+                       help="csp: the core's search (default); sat: hashi only, PicoSAT "
+                            "(needs the sat extra; no trace, stats hold seconds only)")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")

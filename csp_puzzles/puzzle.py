@@ -40,6 +40,7 @@ class PuzzleResult:
     puzzle: Puzzle | None = None
     solutions: int | None = None  # set by counting
     unique: bool | None = None
+    engine: str = "csp"  # "sat": Hashi's SAT back end, whose stats hold the seconds only
 
     @property
     def solved(self) -> bool:
@@ -74,6 +75,8 @@ class Puzzle(ABC):
     default_val_order: ClassVar[str] = "input"
     #: keyword options of `to_csp` besides `counting` (the CLI checks flags against them)
     model_options: ClassVar[frozenset[str]] = frozenset()
+    #: what can solve it: "csp" (the core's search) always; Hashi also has "sat"
+    engines: ClassVar[tuple[str, ...]] = ("csp",)
 
     # -- what each puzzle writes -------------------------------------------------------------
     @abstractmethod
@@ -118,9 +121,10 @@ class Puzzle(ABC):
     # -- what every puzzle shares ------------------------------------------------------------
     def solve(self, inference: str | None = None, var_order: str | None = None,
               val_order: str | None = None, timeout: float | None = None,
-              max_nodes: int | None = None, trace: bool = False,
+              max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
+        self._check_engine(engine)
         csp = self.to_csp(**model_options)
         result = solve(csp, inference=inference or self.default_inference,
                        var_order=var_order or self.default_var_order,
@@ -131,9 +135,10 @@ class Puzzle(ABC):
 
     def count(self, limit: int = 2, inference: str | None = None, var_order: str | None = None,
               val_order: str | None = None, timeout: float | None = None,
-              max_nodes: int | None = None, trace: bool = False,
+              max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
+        self._check_engine(engine)
         csp = self.to_csp(counting=True, **model_options)
         counted = count(csp, limit=limit, keep=True,
                         inference=inference or self.default_inference,
@@ -148,6 +153,11 @@ class Puzzle(ABC):
         return PuzzleResult(self.kind, status, first, counted.stats, counted.trace, self,
                             solutions=counted.count,
                             unique=(counted.count == 1) if counted.complete else None)
+
+    def _check_engine(self, engine: str) -> None:
+        if engine not in self.engines:
+            raise ValueError(f"unknown engine {engine!r} for {self.kind}; expected one of "
+                             f"{', '.join(self.engines)}")
 
     def count_solutions(self, limit: int = 2, **options: Any) -> int:
         """0, 1 or up to `limit`: unsatisfiable, unique, ambiguous.

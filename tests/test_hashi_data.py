@@ -13,10 +13,11 @@ from csp_puzzles import hashi
 from tests.conftest import DATA, janko, shared_file, tatham
 
 # Coelho et al.: every 36th file of each sorted size class, which spreads 10 instances over
-# all densities (alpha 25/50/75) and beta values. All 10 run for 100 and 200 islands. At
-# 300 and 400 islands the alpha = 50 and 75 instances take 10 s to over 100 s each here
-# (see `csp-puzzles bench hashi`), too slow for the default run: there the sample keeps its
-# three alpha = 25 instances, and the bench runs the rest.
+# all densities (alpha 25/50/75) and beta values: 40 in all. The SAT engine solves all 40.
+# The CSP search runs all 10 for 100 and 200 islands; at 300 and 400 islands its alpha = 50
+# and 75 instances take 10 s to over 100 s each here (see `csp-puzzles bench hashi`), too
+# slow for the default run: there it keeps the three alpha = 25 instances, and the bench
+# runs the rest.
 COELHO_SIZES = ("100", "200", "300", "400")
 COELHO_STEP = 36
 COELHO_LARGE = ("300", "400")
@@ -82,14 +83,15 @@ def test_janko_hashi_all():
     assert failures == []
 
 
-def coelho_sample() -> list[str]:
+def coelho_sample(whole: bool = False) -> list[str]:
+    """The fixed sample (`whole`: all 40; else the ones the CSP search runs in the tests)."""
     folder = DATA / "coelho-hashi"
     if not folder.exists():
         return []
     picked = []
     for size in COELHO_SIZES:
         files = sorted((folder / size).glob("*.has"))[::COELHO_STEP][:10]
-        if size in COELHO_LARGE:
+        if size in COELHO_LARGE and not whole:
             files = [path for path in files if "_25_" in path.name][:3]
         picked.extend(str(path) for path in files)
     return picked
@@ -104,5 +106,27 @@ def test_coelho_sample(path):
     with open(path, encoding="utf-8", newline="") as handle:
         puzzle = hashi.parse(handle.read(), filename=path)
     result = puzzle.solve(timeout=120)
+    assert result.status == "solved"
+    assert puzzle.check(result.solution) == []
+
+
+def test_coelho_sample_is_forty_spread_over_the_densities():
+    shared_file("coelho-hashi")
+    whole = coelho_sample(whole=True)
+    assert len(whole) == 40
+    for alpha in ("_25_", "_50_", "_75_"):
+        assert sum(alpha in path for path in whole) >= 12
+
+
+@pytest.mark.parametrize("path", coelho_sample(whole=True) or [None],
+                         ids=lambda path: path and path.rsplit("/", 1)[-1])
+def test_coelho_sample_sat_engine(path):
+    """All 40 by the SAT engine, each solution through the independent checker."""
+    pytest.importorskip("pycosat")
+    if path is None:
+        shared_file("coelho-hashi")
+    with open(path, encoding="utf-8", newline="") as handle:
+        puzzle = hashi.parse(handle.read(), filename=path)
+    result = puzzle.solve(engine="sat", timeout=60)
     assert result.status == "solved"
     assert puzzle.check(result.solution) == []

@@ -219,3 +219,85 @@ def test_cli_cnf_end_to_end(tmp_path) -> None:
     model = pycosat.solve(sat.read_dimacs(text)[0])
     names = [line.split(":", 1) for line in text.splitlines() if line.startswith("c var ")]
     assert status == 0 and model != "UNSAT" and names[0][1].strip().startswith("at least 1")
+
+
+# -- the SAT engine behind Hashi.solve / count and `solve --engine sat` ----------------------
+def test_sat_engine_solves_and_counts_every_tatham_puzzle() -> None:
+    """`solve(engine="sat")` gives Tatham's solution; `count(engine="sat")` says unique."""
+    for row in tatham("bridges"):
+        puzzle = parse(row["id"])
+        result = puzzle.solve(engine="sat")
+        assert result.status == "solved" and result.engine == "sat"
+        assert result.solution == tatham_solution(row["solve_move"]), row["id"]
+        counted = puzzle.count(limit=2, engine="sat")
+        assert (counted.status, counted.solutions, counted.unique) == ("solved", 1, True)
+
+
+def test_sat_solutions_are_distinct_and_valid() -> None:
+    """The cut loop with blocking clauses lists different solutions, each one valid."""
+    path = shared_file("coelho-hashi", "100", "Hs_16_100_25_00_001.has")
+    puzzle = parse(path.read_text())
+    found = list(itertools.islice(sat.sat_solutions(puzzle), 5))
+    assert len(found) == 5
+    assert len({tuple(sorted(s.items())) for s in found}) == 5
+    assert all(puzzle.check(s) == [] for s in found)
+
+
+def test_counting_by_cuts_equals_counting_on_the_complete_encoding() -> None:
+    """On random small grids the two SAT counts agree with the CSP's count."""
+    rng = random.Random(7)
+    for _ in range(40):
+        rows = [" ".join(rng.choice("0000123") for _ in range(5)) for _ in range(4)]
+        puzzle = parse("\n".join(rows) + "\n")
+        if len(puzzle.islands) < 2:
+            continue
+        by_cuts = sat.count_sat(puzzle, limit=5)
+        assert by_cuts == sat.count_sat(puzzle, limit=5, connectivity="levels"), rows
+        assert by_cuts == puzzle.count_solutions(limit=5), rows
+
+
+def test_sat_engine_answers_unsatisfiable_and_limits() -> None:
+    odd = parse("1 0 1 0 1\n")
+    assert odd.solve(engine="sat").status == "unsatisfiable"
+    counted = odd.count(engine="sat")
+    assert (counted.status, counted.solutions, counted.unique) == ("unsatisfiable", 0, False)
+    assert parse(SEED_001).solve(engine="sat", adjacent=False).status == "unsatisfiable"
+    big = parse(shared_file("coelho-hashi", "400", "Hs_34_400_75_10_016.has").read_text())
+    assert big.solve(engine="sat", timeout=0.0).status == "limit"
+    assert big.count(limit=1000, engine="sat", timeout=0.3).status == "limit"
+
+
+def test_sat_engine_refuses_search_options() -> None:
+    puzzle = parse("2 0 2\n")
+    for option in ({"inference": "fc"}, {"var_order": "mrv"}, {"max_nodes": 10},
+                   {"trace": True}):
+        with pytest.raises(ValueError, match="SAT engine"):
+            puzzle.solve(engine="sat", **option)
+    with pytest.raises(ValueError, match="unknown engine"):
+        puzzle.solve(engine="cp-sat")
+
+
+def run_cli_err(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_engine_sat() -> None:
+    import json
+
+    code, out, _ = run_cli_err("solve", "hashi", "3x3:2a2c2a2", "--engine", "sat", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["status"] == "solved"
+    assert sorted(answer["solution"]["bridges"]) == [[0, 0, 0, 2, 1], [0, 0, 2, 0, 1],
+                                                    [0, 2, 2, 2, 1], [2, 0, 2, 2, 1]]
+    code, out, _ = run_cli_err("solve", "hashi", "3x3:2a2c2a2", "--engine", "sat", "--count")
+    assert code == 0 and out.startswith("unique: exactly 1 solution (SAT engine")
+    towers_id = "3:1/2/2/2/1/3/2/2/2/1/3/2"
+    code, out, err = run_cli_err("solve", "towers", towers_id, "--engine", "sat")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "--engine sat does not apply to towers" in err
+    code, _, err = run_cli_err("solve", "hashi", "3x3:2a2c2a2", "--engine", "sat",
+                               "--trace", "t")
+    assert code == 2 and "SAT engine takes only a timeout" in err

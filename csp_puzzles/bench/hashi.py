@@ -3,8 +3,9 @@
 Three parts (choose with --parts):
 
 - `coelho`: the Coelho et al. instances (100-400 islands) per size class: solved count,
-  median / mean / max seconds, nodes and backtracks, next to OR-Tools CP-SAT (one worker,
-  a single-commodity flow model) on the same instances with the same time limit;
+  median / mean / max seconds, nodes and backtracks of each engine (`--engines csp,sat`:
+  the CSP search and the SAT back end), next to OR-Tools CP-SAT (one worker, a
+  single-commodity flow model) on the same instances with the same time limit;
 - `tatham`: Tatham's Bridges puzzles: how many need no backtrack, and the seconds;
 - `peer`: python-constraint2 on the same CSP (degree sums and crossings propagated by
   forward checking, connectivity checked once everything is assigned) on small puzzles.
@@ -47,6 +48,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="same as --limit 3")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds per instance and solver (default 60)")
+    parser.add_argument("--engines", default="csp,sat",
+                        help="our engines on the Coelho instances: csp, sat or both")
     parser.add_argument("--no-ortools", action="store_true", help="skip CP-SAT")
     parser.add_argument("--peer-timeout", type=float, default=10.0,
                         help="seconds per puzzle for python-constraint2 (default 10)")
@@ -59,7 +62,7 @@ def main(argv: list[str]) -> int:
     parts = set(args.parts.split(","))
     if "coelho" in parts:
         print(bench_coelho(args.data / "coelho-hashi", args.sizes.split(","), limit,
-                           args.timeout, not args.no_ortools))
+                           args.timeout, not args.no_ortools, args.engines.split(",")))
     if "tatham" in parts:
         print(bench_tatham(args.data / "tatham" / "bridges.tsv", args.timeout))
     if "peer" in parts:
@@ -85,42 +88,69 @@ def sample(files: list[Path], limit: int | None) -> list[Path]:
 
 
 def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: float,
-                 ortools: bool) -> str:
+                 ortools: bool, engines: list[str] | None = None) -> str:
     if not folder.exists():
         return f"coelho: {folder} not found, skipped"
+    engines = engines or ["csp", "sat"]
+    unknown = set(engines) - {"csp", "sat"}
+    if unknown:
+        raise ValueError(f"unknown engine(s) {', '.join(sorted(unknown))}; expected csp, sat")
+    notes = []
+    if "sat" in engines and not _pycosat_available():
+        engines = [e for e in engines if e != "sat"]
+        notes.append("(pycosat not installed: the SAT engine skipped)")
     cpsat = _cpsat_available() if ortools else False
+    if ortools and not cpsat:
+        notes.append("(ortools not installed: CP-SAT skipped)")
     rows = []
     for size in sizes:
         files = sample(sorted((folder / size).glob("*.has")), limit)
-        ours: list[dict[str, Any]] = []
+        runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in engines}
         theirs: list[dict[str, Any]] = []
         progress = Progress(f"coelho {size}", len(files))
         for path in files:
             puzzle = hashi.parse(path.read_text(encoding="utf-8"), filename=str(path))
-            ours.append(run_ours(puzzle, timeout))
+            for engine in engines:
+                runs[engine].append(run_ours(puzzle, timeout, engine))
             if cpsat:
                 theirs.append(run_cpsat(puzzle, timeout))
             progress.step(path.name)
-        rows.append(_class_row(f"{size} csp-puzzles", ours))
+        for engine in engines:
+            rows.append(_class_row(f"{size} {ENGINE_NAMES[engine]}", runs[engine]))
         if cpsat:
             rows.append(_class_row(f"{size} CP-SAT", theirs))
-            ratio = median([r["seconds"] for r in ours]) / max(
-                median([r["seconds"] for r in theirs]), 1e-9)
-            rows.append((f"{size} ratio (median ours / CP-SAT)", "", "", round(ratio, 2), "",
-                         "", "", ""))
+            for engine in engines:
+                ratio = median([r["seconds"] for r in runs[engine]]) / max(
+                    median([r["seconds"] for r in theirs]), 1e-9)
+                rows.append((f"{size} median {engine} / CP-SAT", "", "", round(ratio, 2), "",
+                             "", "", ""))
     headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
                "med backtracks")
-    note = "" if cpsat or not ortools else "\n(ortools not installed: CP-SAT skipped)"
-    return f"Coelho et al. instances, {timeout:g} s per instance\n" + table(headers, rows) + note
+    note = "".join("\n" + line for line in notes)
+    return (f"Coelho et al. instances, {timeout:g} s per instance (an unsolved instance counts "
+            "its time spent)\n" + table(headers, rows) + note)
 
 
-def run_ours(puzzle: hashi.Hashi, timeout: float) -> dict[str, Any]:
+ENGINE_NAMES = {"csp": "csp-puzzles CSP", "sat": "csp-puzzles SAT"}
+
+
+def _pycosat_available() -> bool:
+    try:
+        import pycosat  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp") -> dict[str, Any]:
     start = time.perf_counter()
-    result = puzzle.solve(timeout=timeout)
+    result = puzzle.solve(timeout=timeout, engine=engine)
     seconds = time.perf_counter() - start
     solved = result.status == "solved"
     if solved and check(puzzle, result.solution):
         raise AssertionError(f"invalid solution for {puzzle}: {check(puzzle, result.solution)}")
+    if engine == "sat":  # PicoSAT reports no nodes
+        return {"solved": solved, "seconds": seconds}
     return {"solved": solved, "seconds": seconds, "nodes": result.stats.nodes,
             "backtracks": result.stats.backtracks}
 

@@ -65,20 +65,34 @@ No loops (Tatham's ``L``)
 Back end
     ``pycosat`` (PicoSAT; the optional ``sat`` extra) solves the clauses; the model is read
     back as the Hashi model's solution ``{(r1, c1, r2, c2): n}``, which ``puzzle.check``
-    accepts. ``count_sat`` counts solutions with blocking clauses.
+    accepts. ``sat_solutions`` lists solutions by the lazy cut loop plus blocking clauses;
+    ``count_sat`` counts them. ``Hashi.solve(engine="sat")`` (``csp-puzzles solve hashi
+    --engine sat``) runs this back end instead of the CSP search.
+
+Time limits
+    PicoSAT has no clock, only a limit on unit propagations (``prop_limit``). Under a
+    ``timeout`` each call gets a propagation budget; when it runs out the call is repeated
+    with a budget sized from the propagations per second just measured, never planned past
+    the deadline, so the answer comes back as ``LimitReached`` soon after the deadline.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from ..errors import LimitReached
 
 if TYPE_CHECKING:
     from .model import Hashi, Solution
 
 Clause = list[int]
+
+#: PicoSAT propagations allowed to the first call under a time limit (tens of ms)
+FIRST_PROPAGATIONS = 1_000_000
 
 
 # -- a CNF formula with named variables ------------------------------------------------------
@@ -489,39 +503,53 @@ def to_dimacs(puzzle: Hashi, three_sat: bool = False, adjacent: bool = True) -> 
 
 
 def solve_sat(puzzle: Hashi, adjacent: bool = True, connectivity: str = "cuts",
-              three_sat: bool = False) -> Solution | None:
+              three_sat: bool = False, timeout: float | None = None) -> Solution | None:
     """A solution found by the SAT solver (bridges as the model has them), or None if UNSAT.
 
     ``connectivity="cuts"`` (the default, the faster) runs the lazy cut loop: connectivity
     clauses are added only when a model is disconnected. ``"levels"`` solves the complete
     encoding of ``to_dimacs`` once, and with ``three_sat=True`` its 3-SAT version.
+    Raises ``LimitReached`` when ``timeout`` seconds pass first.
     """
     if connectivity not in ("cuts", "levels"):
         raise ValueError(f"unknown connectivity {connectivity!r}; expected 'cuts' or 'levels'")
-    layout = layout_of(puzzle, adjacent)
+    deadline = None if timeout is None else time.perf_counter() + timeout
     if connectivity == "cuts" and not three_sat:
-        return _solve_with_cuts(layout)
-    encoding = encode(layout, "levels")
+        return next(sat_solutions(puzzle, adjacent, deadline), None)
+    encoding = encode(layout_of(puzzle, adjacent), "levels")
     clauses = encoding.cnf.clauses
     if three_sat:
         clauses, _ = to_three_sat(clauses, encoding.cnf.num_vars)
-    model = _pycosat().solve(clauses)
+    model = _solve_clauses(clauses, deadline)
     if model == "UNSAT":
         return None
     return encoding.bridges(model)
 
 
-def count_sat(puzzle: Hashi, limit: int = 2, adjacent: bool = True) -> int:
+def count_sat(puzzle: Hashi, limit: int = 2, adjacent: bool = True,
+              connectivity: str = "cuts", timeout: float | None = None) -> int:
     """How many different bridge solutions (at most ``limit``), by blocking clauses.
 
     After each model, the clause "some pair has another bridge count" rules that solution
-    out; the level and parent variables are not blocked, so each solution counts once.
+    out. ``connectivity="levels"`` counts on the complete encoding (its level and parent
+    variables are not blocked, so each solution counts once); ``"cuts"``, the default, on
+    the lazy cut loop. Raises ``LimitReached`` when ``timeout`` seconds pass first.
     """
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    if connectivity == "cuts":
+        found = 0
+        for _ in sat_solutions(puzzle, adjacent, deadline):
+            found += 1
+            if found >= limit:
+                break
+        return found
+    if connectivity != "levels":
+        raise ValueError(f"unknown connectivity {connectivity!r}; expected 'cuts' or 'levels'")
     encoding = encode(layout_of(puzzle, adjacent))
     clauses = list(encoding.cnf.clauses)
     found = 0
     while found < limit:
-        model = _pycosat().solve(clauses)
+        model = _solve_clauses(clauses, deadline)
         if model == "UNSAT":
             break
         found += 1
@@ -529,16 +557,25 @@ def count_sat(puzzle: Hashi, limit: int = 2, adjacent: bool = True) -> int:
     return found
 
 
-def _solve_with_cuts(layout: Layout) -> Solution | None:
-    """The lazy loop: solve, cut off each disconnected group (and each loop), solve again."""
+def sat_solutions(puzzle: Hashi, adjacent: bool = True,
+                  deadline: float | None = None) -> Iterator[Solution]:
+    """Every solution, one at a time, by the lazy cut loop and blocking clauses.
+
+    The loop: solve without connectivity; while the model falls apart into groups, add for
+    each group "some bridge leaves this set" (and, without loops, "not all the pairs of this
+    cycle") and solve again. A connected model is a solution: yield it, then block it.
+    Every clause added holds in every solution, so no solution is ever lost.
+    ``deadline`` is a ``time.perf_counter()`` value; past it, ``LimitReached`` is raised.
+    """
+    layout = layout_of(puzzle, adjacent)
     encoding = encode(layout, "none")
     clauses = encoding.cnf.clauses + isolation_clauses(encoding)
     first = [ladder[0] for ladder in encoding.bridge_vars]
     n = len(layout.islands)
     while True:
-        model = _pycosat().solve(clauses)
+        model = _solve_clauses(clauses, deadline)
         if model == "UNSAT":
-            return None
+            return
         true = {lit for lit in model if lit > 0}
         used = [p for p, v in enumerate(first) if v in true]
         groups = _components(n, [layout.pairs[p] for p in used])
@@ -549,9 +586,32 @@ def _solve_with_cuts(layout: Layout) -> Solution | None:
                              if (groups[i] == group) != (groups[j] == group)])
         if not layout.loops:
             cuts.extend([-first[p] for p in cycle] for cycle in _cycles(n, layout, used))
-        if not cuts:
-            return encoding.bridges(model)
-        clauses.extend(cuts)
+        if cuts:
+            clauses.extend(cuts)
+            continue
+        solution = encoding.bridges(model)
+        yield solution
+        clauses.append(encoding.blocking_clause(solution))
+
+
+def _solve_clauses(clauses: list[Clause], deadline: float | None) -> list[int] | str:
+    """PicoSAT on ``clauses``: a model or "UNSAT"; ``LimitReached`` past the deadline."""
+    pycosat = _pycosat()
+    if deadline is None:
+        return pycosat.solve(clauses)
+    budget = FIRST_PROPAGATIONS
+    while True:
+        if time.perf_counter() >= deadline:
+            raise LimitReached("SAT solver: time limit reached")
+        start = time.perf_counter()
+        answer = pycosat.solve(clauses, prop_limit=budget)
+        if answer != "UNKNOWN":
+            return answer
+        now = time.perf_counter()
+        per_second = budget / max(now - start, 1e-6)
+        budget = int(min(4 * budget, per_second * (deadline - now)))
+        if budget < 1:
+            raise LimitReached("SAT solver: time limit reached")
 
 
 def _components(n: int, links: Iterable[tuple[int, int]]) -> list[int]:
