@@ -98,3 +98,20 @@ def test_inference_and_orders(capsys, inference):
     code, out, _ = run(capsys, "solve", "hashi", GAME_ID, "--inference", inference,
                        "--var-order", "mrv-degree", "--val-order", "lcv", "--json")
     assert code == 0 and json.loads(out)["status"] == "solved"
+
+
+def test_bench_coelho_both_engines_and_profile(capsys, tmp_path):
+    """The Coelho table has a row per engine (each solution checked inside) and the plot."""
+    from tests.conftest import shared_file
+
+    shared_file("coelho-hashi")
+    pytest.importorskip("pycosat")
+    png = tmp_path / "profile.png"
+    code, out, _ = run(capsys, "bench", "hashi", "--parts", "coelho", "--sizes", "100",
+                       "--limit", "2", "--timeout", "5", "--no-ortools", "--plot", str(png))
+    assert code == 0
+    rows = {line.split()[1] + " " + line.split()[2]: line.split()
+            for line in out.splitlines() if line.lstrip().startswith("100 ")}
+    assert rows["csp-puzzles CSP"][3:5] == ["2", "2"]  # solved, n
+    assert rows["csp-puzzles SAT"][3:5] == ["2", "2"]
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -31,7 +31,7 @@ from .. import hashi
 from ..hashi.check import check
 from . import hashi_generate
 from .peers import run_limited, to_python_constraint
-from .report import Progress, median, table
+from .report import Progress, median, performance_profile, table
 
 SHARED = Path(os.environ.get("CSP_PUZZLES_SHARED",
                            Path(__file__).resolve().parents[3] / "shared")) / "data"
@@ -51,6 +51,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--engines", default="csp,sat",
                         help="our engines on the Coelho instances: csp, sat or both")
     parser.add_argument("--no-ortools", action="store_true", help="skip CP-SAT")
+    parser.add_argument("--plot", metavar="PNG",
+                        help="also save the Coelho performance profile (one panel a class)")
     parser.add_argument("--peer-timeout", type=float, default=10.0,
                         help="seconds per puzzle for python-constraint2 (default 10)")
     parser.add_argument("--generate", action="store_true",
@@ -62,7 +64,8 @@ def main(argv: list[str]) -> int:
     parts = set(args.parts.split(","))
     if "coelho" in parts:
         print(bench_coelho(args.data / "coelho-hashi", args.sizes.split(","), limit,
-                           args.timeout, not args.no_ortools, args.engines.split(",")))
+                           args.timeout, not args.no_ortools, args.engines.split(","),
+                           args.plot))
     if "tatham" in parts:
         print(bench_tatham(args.data / "tatham" / "bridges.tsv", args.timeout))
     if "peer" in parts:
@@ -88,7 +91,8 @@ def sample(files: list[Path], limit: int | None) -> list[Path]:
 
 
 def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: float,
-                 ortools: bool, engines: list[str] | None = None) -> str:
+                 ortools: bool, engines: list[str] | None = None,
+                 plot: str | None = None) -> str:
     if not folder.exists():
         return f"coelho: {folder} not found, skipped"
     engines = engines or ["csp", "sat"]
@@ -103,6 +107,7 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
     if ortools and not cpsat:
         notes.append("(ortools not installed: CP-SAT skipped)")
     rows = []
+    panels: dict[str, dict[str, list[float | None]]] = {}
     for size in sizes:
         files = sample(sorted((folder / size).glob("*.has")), limit)
         runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in engines}
@@ -115,6 +120,11 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
             if cpsat:
                 theirs.append(run_cpsat(puzzle, timeout))
             progress.step(path.name)
+        curves = {ENGINE_NAMES[engine]: runs[engine] for engine in engines}
+        if cpsat:
+            curves["CP-SAT"] = theirs
+        panels[f"{size} islands"] = {name: [r["seconds"] if r["solved"] else None for r in rs]
+                                     for name, rs in curves.items()}
         for engine in engines:
             rows.append(_class_row(f"{size} {ENGINE_NAMES[engine]}", runs[engine]))
         if cpsat:
@@ -127,6 +137,10 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
     headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
                "med backtracks")
     note = "".join("\n" + line for line in notes)
+    if plot:
+        performance_profile(plot, panels, timeout,
+                            f"Coelho et al. Hashi instances, {timeout:g} s limit")
+        note += f"\n(performance profile saved to {plot})"
     return (f"Coelho et al. instances, {timeout:g} s per instance (an unsolved instance counts "
             "its time spent)\n" + table(headers, rows) + note)
 

@@ -57,3 +57,38 @@ def _fmt(x: Any) -> str:
             return f"{x:.2f}"
         return f"{x:.4f}"
     return str(x)
+
+
+def performance_profile(path: str, panels: dict[str, dict[str, list[float | None]]],
+                        limit: float, title: str) -> None:
+    """Save a performance profile: per panel, instances solved within t seconds, per method.
+
+    `panels[panel][method]` lists one time per instance, None for an unsolved one. The
+    higher and further left a curve, the better; a curve that stops short of the top left
+    instances unsolved within `limit`.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(panels), figsize=(4 * len(panels), 3.4), squeeze=False,
+                             sharey=False)
+    for ax, (panel, methods) in zip(axes[0], panels.items()):
+        for method, times in methods.items():
+            solved = sorted(t for t in times if t is not None)
+            ax.step([0.0, *solved, limit], [0, *range(1, len(solved) + 1), len(solved)],
+                    where="post", label=method)
+        total = max(len(times) for times in methods.values())
+        ax.axhline(total, color="grey", lw=0.5, ls=":")
+        ax.set_xscale("log")
+        ax.set_xlim(1e-3, limit)
+        ax.yaxis.get_major_locator().set_params(integer=True)
+        ax.set_title(panel)
+        ax.set_xlabel("seconds")
+    axes[0][0].set_ylabel("instances solved")
+    axes[0][0].legend(loc="lower right", fontsize="small")
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
