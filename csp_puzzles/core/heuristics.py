@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from .inference import weighted_degrees
 from .state import Contradiction, SearchState
 
 VariableOrder = Callable[[SearchState], Hashable]
@@ -64,12 +65,10 @@ def dom_wdeg(state: SearchState) -> Hashable:
     rediscovering the same contradiction under unrelated decisions. Ties keep input order.
     """
     domains = state.domains
-    constraints_of = state.csp.constraints_of
-    weights = state.weights
+    wdeg = weighted_degrees(state)  # kept up to date as failures are credited
     best, best_score = None, 0.0
     for var in state.unassigned():
-        wdeg = sum(weights.get(c, 1) for c in constraints_of[var]) or 1
-        score = len(domains[var]) / wdeg
+        score = len(domains[var]) / (wdeg[var] or 1)
         if best is None or score < best_score:
             best, best_score = var, score
     return best

@@ -34,10 +34,9 @@ def credit_failure(state: SearchState, constraint: Constraint,
     the local constraints of the variables it blames instead: the variables listed in the
     failure's `blame` attribute if it has one, else the variable whose domain it emptied.
     """
-    weights = state.weights
     everything = len(state.csp.variables)
     if len(constraint.scope) < everything:
-        weights[constraint] = weights.get(constraint, 1) + 1
+        _add_weight(state, constraint)
         return
     blamed = failure.blame if failure is not None else ()
     if not blamed and failure is not None and failure.var is not None:
@@ -45,7 +44,32 @@ def credit_failure(state: SearchState, constraint: Constraint,
     constraints_of = state.csp.constraints_of
     local = {c for var in blamed for c in constraints_of[var] if len(c.scope) < everything}
     for c in local:
-        weights[c] = weights.get(c, 1) + 1
+        _add_weight(state, c)
+
+
+def _add_weight(state: SearchState, constraint: Constraint) -> None:
+    """One more failure for `constraint`; its variables' weighted degrees follow."""
+    weights = state.weights
+    weights[constraint] = weights.get(constraint, 1) + 1
+    if state.wdeg is not None:
+        wdeg = state.wdeg
+        for var in dict.fromkeys(constraint.scope):  # each variable once, as constraints_of
+            wdeg[var] += 1
+
+
+def weighted_degrees(state: SearchState) -> dict[Hashable, int]:
+    """Each variable's weighted degree: the sum of the weights of its constraints.
+
+    dom/wdeg needs it for every variable at every node; summing afresh each time costs
+    more than the rest of the variable order. So it is summed once per search (from the
+    weights, which earlier restarts may have raised already) and then `credit_failure`
+    adds 1 to the variables of each constraint it credits.
+    """
+    if state.wdeg is None:
+        weights = state.weights
+        state.wdeg = {var: sum(weights.get(c, 1) for c in constraints)
+                      for var, constraints in state.csp.constraints_of.items()}
+    return state.wdeg
 
 
 def no_inference(state: SearchState, var: Hashable) -> None:

@@ -57,6 +57,9 @@ class SearchState:
         self.fixed_is_decided = False
         #: failure weights of constraints for dom/wdeg, counted by the inference
         self.weights: dict = {}
+        #: each variable's weighted degree (the sum of its constraints' weights), built by
+        #: `inference.weighted_degrees` when dom/wdeg first asks, then kept up to date
+        self.wdeg: dict[Hashable, int] | None = None
         self._trail: list[tuple[Hashable, Any]] = []
 
     # -- reading ---------------------------------------------------------------------------

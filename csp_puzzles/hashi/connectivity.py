@@ -40,24 +40,62 @@ if TYPE_CHECKING:
     from .model import Edge, Hashi
 
 
+def _bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int]]:
+    """The least and the most bridges each edge can still take (its domain's min and max).
+
+    min() and max() on a set look at every value. Edge domains are subsets of 0..top, so
+    membership tests, several times faster, give the usual answers: a domain holding 0 has
+    least 0, else one holding 1 has least 1; a fixed domain has most its least, else one
+    holding top has most top.
+    """
+    lows = [0 if 0 in domain else 1 if 1 in domain else min(domain) for domain in domains]
+    highs = [lo if len(domain) == 1 else top if top in domain else max(domain)
+             for domain, lo in zip(domains, lows)]
+    return lows, highs
+
+
 class _Groups:
-    """Union-find of the islands joined by sure bridges, with each group's open capacity."""
+    """Union-find of the islands joined by sure bridges, with each group's open capacity.
+
+    Built from scratch at every call, so it is written for speed: the loops are inlined
+    rather than calling `find`/`union` hundreds of times (function calls dominate in Python).
+    A group's representative (its root) only depends on the order of the unions, never on
+    how paths are shortened, so the roots are the same as with plain `find`/`union`.
+    """
 
     def __init__(self, n: int, values: Sequence[int], ends: Sequence[tuple[int, int]],
                  lows: Sequence[int]):
-        self.parent = list(range(n))
-        sure = [(a, b, lo) for (a, b), lo in zip(ends, lows) if lo]
-        for a, b, _ in sure:
-            self.union(a, b)
-        find = self.find
-        self.root = root = [find(i) for i in range(n)]
-        self.need = need = [0] * n  # open capacity, indexed by root
+        self.sure = sure = [k for k, lo in enumerate(lows) if lo]  # edges with a bridge
+        self.remaining = remaining = list(values)  # what each island needs beyond them
+        self.parent = parent = list(range(n))
+        for k in sure:
+            a, b = ends[k]
+            remaining[a] -= lows[k]
+            remaining[b] -= lows[k]
+            while parent[a] != a:  # find with path halving, as in `find`
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            while parent[b] != b:
+                parent[b] = parent[parent[b]]
+                b = parent[b]
+            if a != b:  # as `union(a, b)`: a's root goes under b's root
+                parent[a] = b
+        # Every island's root by pointer jumping: each pass replaces a parent by the
+        # grandparent, halving every path, until each island points at its root.
+        root = parent[:]
+        while True:
+            up = list(map(root.__getitem__, root))
+            if up == root:
+                break
+            root = up
+        self.root = root
+        # A group's open capacity is what its islands still need (a sure bridge inside the
+        # group counts at both its ends).
+        self.need = need = [0] * n  # indexed by root
         self.size = size = [0] * n
-        for i, r in enumerate(root):
-            need[r] += values[i]
+        for r, left in zip(root, remaining):
+            need[r] += left
             size[r] += 1
-        for a, _, lo in sure:
-            need[root[a]] -= 2 * lo
         self.roots = [i for i, r in enumerate(root) if r == i]
 
     def find(self, i: int) -> int:
@@ -84,6 +122,7 @@ class Connectivity(Constraint):
         check_level(level)
         super().__init__([e.key for e in edges], "connectivity")
         self.prune = level == "hard"
+        self.top = puzzle.maxb  # the most bridges an edge can carry
         self.n = len(puzzle.islands)
         self.values = [island.value for island in puzzle.islands]
         self.ends = [(e.a, e.b) for e in edges]
@@ -100,45 +139,44 @@ class Connectivity(Constraint):
         return len(groups.roots) == 1
 
     def propagate(self, state: SearchState) -> None:
-        scope = self.scope
-        domains = list(map(state.domains.__getitem__, scope))
-        lows = list(map(min, domains))
-        highs = list(map(max, domains))
-        groups = _Groups(self.n, self.values, self.ends, lows)
+        scope, n, ends = self.scope, self.n, self.ends
+        lows, highs = _bounds(list(map(state.domains.__getitem__, scope)), self.top)
+        groups = _Groups(n, self.values, ends, lows)
         if len(groups.roots) == 1:
             return
-        root = groups.root
-        exits: dict[int, list[int]] = {r: [] for r in groups.roots}
-        outward = [0] * self.n  # each island's possible edges to other groups
-        for k, (a, b) in enumerate(self.ends):
-            if highs[k] and root[a] != root[b]:
-                exits[root[a]].append(k)
-                exits[root[b]].append(k)
+        root, remaining = groups.root, groups.remaining
+        room = [0] * n  # how many more bridges its edges could still take
+        exits: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # by root: (edge, group)
+        outward = [0] * n  # each island's possible edges to other groups
+        open_edges = [k for k, (lo, hi) in enumerate(zip(lows, highs)) if lo != hi]
+        for k in open_edges:
+            a, b = ends[k]
+            extra = highs[k] - lows[k]
+            room[a] += extra
+            room[b] += extra
+            ra, rb = root[a], root[b]
+            if ra != rb:  # only an open edge can leave a group (a sure one is inside)
+                exits[ra].append((k, rb))
+                exits[rb].append((k, ra))
                 outward[a] += 1
                 outward[b] += 1
+        need = groups.need
         for r in groups.roots:
-            if not exits[r] or groups.need[r] <= 0:
+            if not exits[r] or need[r] <= 0:
                 self._fail_at(groups, r, f"connectivity: group at {self.places[r]} is cut "
-                                         f"off ({groups.size[r]} of {self.n} islands)")
-        remaining = list(self.values)  # bridges each island needs beyond the sure ones
-        room = [0] * self.n  # how many more bridges its edges could still take
-        for (a, b), lo, hi in zip(self.ends, lows, highs):
-            remaining[a] -= lo
-            remaining[b] -= lo
-            room[a] += hi - lo
-            room[b] += hi - lo
+                                         f"off ({groups.size[r]} of {n} islands)")
         self._enough_link_ends(groups, remaining, outward)
         if not self.prune:
             return
         for r in groups.roots:
             if len(exits[r]) == 1:
-                k = exits[r][0]
+                k = exits[r][0][0]
                 state.remove(scope[k], 0, f"connectivity: single way out of the group at "
                                           f"{self.places[r]}")
-        for k in self._cut_edges(state, groups, exits):
+        for k in self._cut_edges(groups, exits):
             state.remove(scope[k], 0, f"connectivity: {self.labels[k]} is the only link "
                                       "between two parts")
-        self._closing_values(state, groups, lows, highs)
+        self._closing_values(state, groups, lows, open_edges)
         self._maxing_others(state, groups, lows, highs, remaining, room)
 
     def _fail_at(self, groups: _Groups, group: int, cause: str) -> None:
@@ -164,8 +202,7 @@ class Connectivity(Constraint):
                                       f"{needed // 2} more links, only {ends} link ends "
                                       "are free")
 
-    def _cut_edges(self, state: SearchState, groups: _Groups,
-                   exits: dict[int, list[int]]) -> list[int]:
+    def _cut_edges(self, groups: _Groups, exits: list[list[tuple[int, int]]]) -> list[int]:
         """Edges every path between two groups uses (bridges of the graph of groups).
 
         The groups are the nodes and the possible edges between them the links; a link
@@ -173,40 +210,42 @@ class Connectivity(Constraint):
         search finds them all at once (a link is a cut edge when nothing below it in the
         search tree reaches back above it). Fails when the graph is already disconnected.
         """
-        root = groups.root
         start = groups.roots[0]
-        order = {start: 0}
-        reach = {start: 0}
+        order = [-1] * self.n  # when the search first met each group (-1: not yet)
+        reach = [0] * self.n  # the earliest group reachable from below it
+        order[start] = reach[start] = 0
+        seen = 1
         stack = [(start, -1, iter(exits[start]))]
         cuts = []
         while stack:
             node, via, links = stack[-1]
-            for k in links:
+            for k, other in links:
                 if k == via:
                     continue
-                a, b = self.ends[k]
-                other = root[b] if root[a] == node else root[a]
-                if other in order:
-                    reach[node] = min(reach[node], order[other])
+                if order[other] >= 0:
+                    if order[other] < reach[node]:
+                        reach[node] = order[other]
                     continue
-                order[other] = reach[other] = len(order)
+                order[other] = reach[other] = seen
+                seen += 1
                 stack.append((other, k, iter(exits[other])))
                 break
             else:
                 stack.pop()
                 if stack:
                     parent = stack[-1][0]
-                    reach[parent] = min(reach[parent], reach[node])
+                    if reach[node] < reach[parent]:
+                        reach[parent] = reach[node]
                     if reach[node] > order[parent]:
                         cuts.append(via)
-        if len(order) < len(groups.roots):
-            lost = next(r for r in groups.roots if r not in order)
+        if seen < len(groups.roots):
+            lost = next(r for r in groups.roots if order[r] < 0)
             self._fail_at(groups, lost, f"connectivity: {self.places[lost]} cannot reach "
                                         f"{self.places[start]}")
         return cuts
 
     def _closing_values(self, state: SearchState, groups: _Groups, lows: list[int],
-                        highs: list[int]) -> None:
+                        open_edges: list[int]) -> None:
         """Remove values that would make a group need nothing more while others remain.
 
         Raising edge k from its least value `lo` to `value` uses 2 * (value - lo) of the
@@ -214,21 +253,19 @@ class Connectivity(Constraint):
         closes the group.
         """
         root, need, size, n = groups.root, groups.need, groups.size, self.n
-        domains = state.domains
-        for k, (a, b) in enumerate(self.ends):
-            lo = lows[k]
-            if lo == highs[k]:
-                continue
+        domains, scope, ends = state.domains, self.scope, self.ends
+        for k in open_edges:
+            a, b = ends[k]
             ra, rb = root[a], root[b]
             if ra == rb:
                 joined_need, joined_size = need[ra], size[ra]
             else:
                 joined_need, joined_size = need[ra] + need[rb], size[ra] + size[rb]
-            if joined_size >= n or joined_need % 2:
+            if joined_size >= n or joined_need % 2 or joined_need <= 0:
                 continue
-            value = lo + joined_need // 2
-            if value > lo and value in domains[self.scope[k]]:
-                state.remove(self.scope[k], value,
+            value = lows[k] + joined_need // 2
+            if value in domains[scope[k]]:
+                state.remove(scope[k], value,
                              f"connectivity: {value} on {self.labels[k]} would close a group "
                              f"of {joined_size} islands")
 
