@@ -12,8 +12,10 @@ from typing import Any
 class Progress:
     """A one-line counter on stderr: `label  12/40`, rewritten in place."""
 
-    def __init__(self, label: str, total: int, stream=sys.stderr):
-        self.label, self.total, self.done, self.stream = label, total, 0, stream
+    def __init__(self, label: str, total: int, stream=None):
+        # sys.stderr is looked up now, not when the module was imported: it may be replaced
+        self.label, self.total, self.done = label, total, 0
+        self.stream = stream if stream is not None else sys.stderr
         self._last = 0.0
 
     def step(self, note: str = "") -> None:
