@@ -270,7 +270,7 @@ def test_sat_engine_answers_unsatisfiable_and_limits() -> None:
 def test_sat_engine_refuses_search_options() -> None:
     puzzle = parse("2 0 2\n")
     for option in ({"inference": "fc"}, {"var_order": "mrv"}, {"max_nodes": 10},
-                   {"trace": True}):
+                   {"trace": True}, {"level": "easy"}):
         with pytest.raises(ValueError, match="SAT engine"):
             puzzle.solve(engine="sat", **option)
     with pytest.raises(ValueError, match="unknown engine"):

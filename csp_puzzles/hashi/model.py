@@ -229,7 +229,8 @@ class Hashi(Puzzle):
 
     def _solve_sat(self, timeout: float | None, inference: str | None, var_order: Any,
                    val_order: str | None, max_nodes: int | None, trace: bool,
-                   limit: int | None = None, adjacent: bool = True) -> PuzzleResult:
+                   limit: int | None = None, adjacent: bool = True,
+                   **model_options: Any) -> PuzzleResult:
         """The SAT engine: seed 001's idea, the encoding and lazy cut loop of `sat.py`.
 
         PicoSAT (CDCL: it learns a clause from every conflict) solves the large, dense
@@ -240,6 +241,7 @@ class Hashi(Puzzle):
         asked = [name for name, value in (("inference", inference), ("var_order", var_order),
                                           ("val_order", val_order), ("max_nodes", max_nodes),
                                           ("trace", trace)) if value]
+        asked += sorted(model_options)  # CSP model options (a rule level, say)
         if asked:
             raise ValueError(f"the SAT engine takes only a timeout, not {', '.join(asked)}")
         from ..core.search import LIMIT, SOLVED, UNSATISFIABLE
