@@ -92,3 +92,19 @@ def test_node_limit_is_reported_as_exit_4(kind, capsys):
     out = capsys.readouterr().out
     assert code == 4  # without inference every variable needs a node; none is allowed
     assert out.startswith("limit reached")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_engines_every_kind_solves_with_the_core_and_names_its_others(kind):
+    """"csp" always works and is the default; any other engine is listed or refused."""
+    puzzle = puzzle_module(kind).parse(data_files(kind)[0].read_text())
+    assert puzzle.engines[0] == "csp"
+    by_core = puzzle.solve(engine="csp", timeout=20)
+    assert by_core.solved and by_core.solution == puzzle.solve(timeout=20).solution
+    for engine in puzzle.engines[1:]:
+        other = puzzle.solve(engine=engine, timeout=20)
+        assert other.solved and puzzle.check(other.solution) == []
+    with pytest.raises(ValueError, match="unknown engine"):
+        puzzle.solve(engine="no-such-engine")
+    with pytest.raises(ValueError, match="unknown engine"):
+        puzzle.count(engine="no-such-engine")
