@@ -11,15 +11,15 @@ node or time limit.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Generator, Hashable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
 from .constraints import Constraint
 from .csp import CSP
-from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
-from .inference import INFERENCES, Inference
+from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder, credit_failure
+from .inference import INFERENCES, Inference, node_consistency, reaches_arc_consistency
 from .state import Contradiction, SearchState
 from .stats import Stats
 from .trace import BACKTRACK, SOLUTION, WIPEOUT, Trace
@@ -64,13 +64,21 @@ class _LimitHit(Exception):
     """A node or time limit stopped the search (caught by `Search.solutions`)."""
 
 
+BRANCHINGS = ("assign", "split")
+
+
 @dataclass
 class _Frame:
+    """One level of the search tree: a variable and the choices left for it.
+
+    A choice is a value (branching `assign`) or a tuple of values to keep (`split`).
+    """
+
     var: Hashable
-    values: list[Any]
+    choices: list[Any]
     next: int = 0
-    value: Any = None
-    assigned: bool = False
+    choice: Any = None
+    decided: bool = False
     mark: int = 0
     solutions_before: int = 0
 
@@ -86,17 +94,27 @@ def _resolve(name_or_fn, table: dict, what: str):
 
 
 class Search:
-    """One run of backtracking search; iterate `solutions()` to get solutions one by one."""
+    """One run of backtracking search; iterate `solutions()` to get solutions one by one.
+
+    `branching="assign"` tries one value at a time (`var = value`, then the next value);
+    `branching="split"` halves the domain instead (keep the first half of the values in
+    value order, then the second half), so a decision is a smaller domain, and a variable
+    is assigned once its domain is down to one value.
+    """
 
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
                  trace: bool | Trace = False, max_events: int = 200_000,
-                 weights: dict[Constraint, int] | None = None):
+                 weights: dict[Constraint, int] | None = None, branching: str = "assign"):
         self.csp = csp
         self.infer: Inference = _resolve(inference, INFERENCES, "inference")
         self.select: VariableOrder = _resolve(var_order, VARIABLE_ORDERS, "variable order")
         self.order: ValueOrder = _resolve(val_order, VALUE_ORDERS, "value order")
+        if branching not in BRANCHINGS:
+            raise ValueError(f"unknown branching {branching!r}; expected one of "
+                             f"{', '.join(BRANCHINGS)}")
+        self.split = branching == "split"
         self.stats = Stats()
         if trace is True:
             trace = Trace(csp.domains, max_events=max_events)
@@ -106,16 +124,31 @@ class Search:
         #: (so runs repeat exactly) unless it is handed the weights of earlier runs
         self.weights: dict[Constraint, int] = {} if weights is None else weights
         self.state.weights = self.weights
-        self.state.fixed_is_decided = self.infer is INFERENCES["mac"]
+        #: an inference that leaves the domains arc consistent makes a variable with one
+        #: value left decided already: the search neither branches on it nor waits for it
+        self.arc_consistent = reaches_arc_consistency(self.infer)
+        self.state.fixed_is_decided = self.arc_consistent
+        #: the constraints the final check of a solution tests (see `_verified`)
+        declared = getattr(self.infer, "establishes", None) is not None
+        self._unproven = [c for c in csp.constraints if not (declared and c.proven_when_fixed)]
+        self._unproven_scope = list(dict.fromkeys(v for c in self._unproven for v in c.scope))
         self.timeout = timeout
         self.max_nodes = max_nodes
         self.limit_hit = False
         self.exhausted = False
-        self._full_fixpoint = self.infer is INFERENCES["mac"]
+        self._deadline: float | None = None
 
     # -- the search loop -------------------------------------------------------------------
-    def solutions(self) -> Iterator[dict[Hashable, Any]]:
+    def solutions(self) -> Generator[dict[Hashable, Any], None, None]:
         """Yield solutions in search order; stops early (setting `limit_hit`) at a limit."""
+        domains, variables = self.state.domains, self.csp.variables
+        with closing(self.leaves()) as leaves:
+            for _ in leaves:
+                yield {var: next(iter(domains[var])) for var in variables}
+
+    def leaves(self) -> Generator[None, None, None]:
+        """Stop at each solution, without copying it out (what counting needs); the state
+        holds the solution's values meanwhile. Stops early (setting `limit_hit`) at a limit."""
         start = time.perf_counter()
         self._deadline = None if self.timeout is None else start + self.timeout
         try:
@@ -126,75 +159,123 @@ class Search:
         finally:
             self.stats.seconds += time.perf_counter() - start
 
-    def _dfs(self) -> Iterator[dict[Hashable, Any]]:
-        state, stats = self.state, self.stats
-        try:
-            self.infer(state, None)
-        except Contradiction as failure:
-            self._record(WIPEOUT, failure.var, None, failure.cause)
-            return
-        if self._complete():
-            solution = self._solution()
-            if solution is not None:
-                yield solution
-            return
-        found = 0
-        frames = [self._frame()]
-        while frames:
-            frame = frames[-1]
-            if frame.assigned:  # coming back: undo the last value of this frame
-                state.undo(frame.mark)
-                state.unassign(frame.var)
-                frame.assigned = False
-                if found == frame.solutions_before:
-                    stats.backtracks += 1
-                self._record(BACKTRACK, frame.var, frame.value, None)
-            if frame.next == len(frame.values):
-                frames.pop()
-                continue
-            value = frame.values[frame.next]
-            frame.next += 1
-            self._check_limits()
-            stats.nodes += 1
-            frame.value, frame.assigned = value, True
-            frame.mark, frame.solutions_before = state.mark(), found
-            state.changed.clear()
-            try:
-                state.assign(frame.var, value)
-                self.infer(state, frame.var)
-            except Contradiction as failure:
-                self._record(WIPEOUT, failure.var, None, failure.cause)
-                continue
-            if self._complete():
-                solution = self._solution()
-                if solution is not None:
-                    found += 1
-                    yield solution
-                continue
-            frames.append(self._frame())
+    def _dfs(self) -> Generator[None, None, None]:
+        """Depth-first search over an explicit stack of frames (deep problems need no recursion).
 
-    def _frame(self) -> _Frame:
-        var = self.select(self.state)
-        return _Frame(var, list(self.order(self.state, var)))
+        Each turn: if the last decision (or, the first time, the root) survived its
+        inference, either every variable is decided (a solution) or a new frame opens on the
+        next variable; then the search backs up to the deepest frame with a choice left,
+        undoing decisions on the way, and makes that choice.
+        """
+        frames: list[_Frame] = []
+        found = 0
+        survived = self._root()
+        while True:
+            if survived:
+                if self._complete():
+                    if self._verified():
+                        found += 1
+                        yield None
+                else:
+                    var = self.select(self.state)
+                    frames.append(_Frame(var, self._choices(var)))
+            while frames and not self._next_choice(frames[-1], found):
+                frames.pop()
+            if not frames:
+                return
+            self._check_limits()
+            survived = self._decide(frames[-1], found)
+
+    def _root(self) -> bool:
+        """Before any decision: node consistency, then the inference (False: no solution)."""
+        try:
+            node_consistency(self.state)
+            self.infer(self.state, None)
+        except Contradiction as failure:
+            self._failed(failure)
+            return False
+        return True
+
+    def _choices(self, var: Hashable) -> list[Any]:
+        """The branches for `var`: each value, or (split) the two halves of the values."""
+        values = list(self.order(self.state, var))
+        if not self.split:
+            return values
+        if len(values) < 2:
+            return [tuple(values)]
+        half = (len(values) + 1) // 2
+        return [tuple(values[:half]), tuple(values[half:])]
+
+    def _next_choice(self, frame: _Frame, found: int) -> bool:
+        """Undo the frame's last decision; True when it has another choice to try."""
+        if frame.decided:
+            state = self.state
+            state.undo(frame.mark)
+            state.retract(frame.var)
+            frame.decided = False
+            if found == frame.solutions_before:
+                self.stats.backtracks += 1
+            self._record(BACKTRACK, frame.var, frame.choice, None)
+        return frame.next < len(frame.choices)
+
+    def _decide(self, frame: _Frame, found: int) -> bool:
+        """Take the frame's next choice and run the inference; False if the branch fails."""
+        state, var = self.state, frame.var
+        choice = frame.choices[frame.next]
+        frame.next += 1
+        self.stats.nodes += 1
+        frame.choice, frame.decided = choice, True
+        frame.mark, frame.solutions_before = state.mark(), found
+        state.changed.clear()
+        try:
+            if not self.split:
+                state.assign(var, choice)
+            elif len(choice) == 1:
+                state.assign(var, choice[0])
+            else:
+                state.restrict(var, choice)
+                if not self.arc_consistent:
+                    return True  # the other inferences act on assigned variables only
+            self.infer(state, var)
+        except Contradiction as failure:
+            self._failed(failure)
+            return False
+        return True
+
+    def _failed(self, failure: Contradiction) -> None:
+        """A branch failed: say so in the trace, and weigh the culprit for dom/wdeg."""
+        self._record(WIPEOUT, failure.var, None, failure.cause)
+        if failure.constraint is not None:
+            credit_failure(self.state, failure.constraint, failure)
 
     def _complete(self) -> bool:
         """All variables assigned, or (under MAC, at a fixpoint) all domains down to one."""
         state = self.state
         if len(state.assignment) == len(self.csp.variables):
             return True
-        return self._full_fixpoint and state.unfixed == 0
+        return self.arc_consistent and state.unfixed == 0
 
-    def _solution(self) -> dict[Hashable, Any] | None:
-        """The current values, verified against every constraint (a failed check backtracks)."""
-        state = self.state
-        solution = {var: state.value(var) for var in self.csp.variables}
-        self.stats.checks += len(self.csp.constraints)
-        broken = self.csp.violated(solution)
-        if broken:
-            self._record(WIPEOUT, None, None, f"final check: {broken[0].name}")
-            return None
+    def _verified(self) -> bool:
+        """Check the values against the constraints propagation has not proven already.
+
+        This final check is what makes every answer trustworthy, whatever a propagator of
+        one's own does. It checks each constraint with `is_satisfied`, except those that
+        declare `proven_when_fixed` when the inference is a declared one of the core: these
+        failed as soon as their scope was fixed to wrong values, so checking them again at
+        every one of a million solutions would only repeat the search's own work.
+        A failed check is a wipe-out: the search backtracks.
+        """
+        unproven = self._unproven
+        if unproven:
+            domains = self.state.domains
+            values = {var: next(iter(domains[var])) for var in self._unproven_scope}
+            self.stats.checks += len(unproven)
+            for constraint in unproven:
+                if not constraint.is_satisfied(values):
+                    self._record(WIPEOUT, None, None, f"final check: {constraint.name}")
+                    return False
         self._record(SOLUTION, None, None, None)
-        return solution
+        return True
 
     def _check_limits(self) -> None:
         if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
@@ -210,14 +291,15 @@ class Search:
 def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | VariableOrder = "mrv",
           val_order: str | ValueOrder = "input", timeout: float | None = None,
           max_nodes: int | None = None, trace: bool = False, max_events: int = 200_000,
-          weights: dict[Constraint, int] | None = None) -> Result:
+          weights: dict[Constraint, int] | None = None, branching: str = "assign") -> Result:
     """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`.
 
     `weights` (failure weights for dom/wdeg) carries what earlier runs learnt; see
-    restarts.py.
+    restarts.py. `branching` is `assign` (one value at a time) or `split` (halve the
+    domain); see `Search`.
     """
     search = Search(csp, inference, var_order, val_order, timeout, max_nodes, trace, max_events,
-                    weights)
+                    weights, branching)
     with closing(search.solutions()) as solutions:
         solution = next(solutions, None)
     if solution is not None:
@@ -239,10 +321,12 @@ def count(csp: CSP, limit: int | None = None, keep: bool = False, **options: Any
     search = Search(csp, **options)
     found: list[dict[Hashable, Any]] = []
     number = 0
-    with closing(search.solutions()) as solutions:
+    run: Generator[dict[Hashable, Any] | None, None, None] = (
+        search.solutions() if keep else search.leaves())
+    with closing(run) as solutions:
         for solution in solutions:
             number += 1
-            if keep:
+            if solution is not None:
                 found.append(solution)
             if limit is not None and number >= limit:
                 break

@@ -3,25 +3,34 @@
 Propagators prune through `SearchState.remove` (or `keep_only`), never by editing sets
 directly: every removal goes on the trail, so a backtrack can put it back, and into the
 trace, so a notebook can show it. A removal that empties a domain raises `Contradiction`.
+
+A constraint that keeps data of its own during a search (an incremental structure, say)
+keeps it in `state.data(constraint, make)`, one copy per search, and registers with
+`state.on_undo(function)` how to take back a change: the trail calls `function` when a
+backtrack passes that point, in the same last-in first-out order as the domain values.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .stats import Stats
-from .trace import ASSIGN, PRUNE, Trace
+from .trace import ASSIGN, PRUNE, SPLIT, Trace
 
 if TYPE_CHECKING:
+    from .constraints import Constraint
     from .csp import CSP
+
+#: marks a trail entry that holds an undo function instead of a removed value
+_UNDO_HOOK = object()
 
 
 class Contradiction(Exception):
     """A domain became empty, or a constraint can no longer hold: this branch fails.
 
     A global constraint may list in `blame` the variables its failure is really about, so
-    that the failure weights of dom/wdeg land on them (see inference.credit_failure).
+    that the failure weights of dom/wdeg land on them (see heuristics.credit_failure).
     """
 
     blame: tuple[Hashable, ...] = ()
@@ -29,6 +38,8 @@ class Contradiction(Exception):
     def __init__(self, var: Hashable = None, cause: str | None = None):
         self.var = var
         self.cause = cause
+        #: the constraint that failed, when known (the inference fills it in)
+        self.constraint: Constraint | None = None
         where = f" on {var!r}" if var is not None else ""
         super().__init__(f"{cause or 'contradiction'}{where}")
 
@@ -55,12 +66,13 @@ class SearchState:
         self.unfixed = sum(1 for d in self.domains.values() if len(d) > 1)
         #: under MAC a variable down to one value needs no decision: the search skips it
         self.fixed_is_decided = False
-        #: failure weights of constraints for dom/wdeg, counted by the inference
-        self.weights: dict = {}
+        #: failure weights of constraints for dom/wdeg (see heuristics.credit_failure)
+        self.weights: dict[Constraint, int] = {}
         #: each variable's weighted degree (the sum of its constraints' weights), built by
-        #: `inference.weighted_degrees` when dom/wdeg first asks, then kept up to date
+        #: `heuristics.weighted_degrees` when dom/wdeg first asks, then kept up to date
         self.wdeg: dict[Hashable, int] | None = None
-        self._trail: list[tuple[Hashable, Any]] = []
+        self._trail: list[tuple[Any, Any]] = []
+        self._data: dict[Constraint, Any] = {}
 
     # -- reading ---------------------------------------------------------------------------
     def values(self, var: Hashable) -> list[Any]:
@@ -139,17 +151,32 @@ class SearchState:
         """Give up on this branch: the caller's constraint cannot hold."""
         raise Contradiction(var, cause or self.cause)
 
+    # -- a constraint's own data ----------------------------------------------------------
+    def data(self, constraint: Constraint, make: Callable[[], Any]) -> Any:
+        """The data `constraint` keeps for this search, made by `make()` on first use."""
+        found = self._data.get(constraint)
+        if found is None:
+            found = self._data[constraint] = make()
+        return found
+
+    def on_undo(self, function: Callable[[], None]) -> None:
+        """Have a backtrack past this point call `function` (to undo a constraint's data)."""
+        self._trail.append((_UNDO_HOOK, function))
+
     # -- assigning and undoing (used by the search) ----------------------------------------
     def mark(self) -> int:
         """A point to come back to with `undo`."""
         return len(self._trail)
 
     def undo(self, mark: int) -> None:
-        """Put back every value removed since `mark`."""
+        """Put back every value removed since `mark` (and call the undo hooks met)."""
         trail = self._trail
         domains = self.domains
         while len(trail) > mark:
             var, value = trail.pop()
+            if var is _UNDO_HOOK:
+                value()
+                continue
             domain = domains[var]
             if len(domain) == 1:
                 self.unfixed += 1
@@ -158,16 +185,29 @@ class SearchState:
     def assign(self, var: Hashable, value: Any) -> None:
         """The search's decision `var = value`: every other value leaves the domain."""
         self.assignment[var] = value
+        self._open_level(var, (value,), ASSIGN, value)
+
+    def restrict(self, var: Hashable, values: Iterable[Any]) -> None:
+        """The search's decision `var in values` (domain splitting): the rest leaves."""
+        kept = tuple(values)
+        self._open_level(var, kept, SPLIT, kept)
+
+    def _open_level(self, var: Hashable, kept: tuple[Any, ...], kind: str, shown: Any) -> None:
         self.depth += 1
-        trace, self.trace = self.trace, None  # the assign event says it all
+        trace, self.trace = self.trace, None  # the decision's own event says it all
         prunings = self.stats.prunings  # a decision is not a pruning
         try:
-            self.keep_only(var, (value,), "assign")
+            self.keep_only(var, kept, kind)
         finally:
             self.trace = trace
             self.stats.prunings = prunings
         if trace is not None:
-            trace.record(ASSIGN, var, value, None, self.depth)
+            trace.record(kind, var, shown, None, self.depth)
+
+    def retract(self, var: Hashable) -> None:
+        """Close the level `assign` or `restrict` opened on `var` (after `undo`)."""
+        self.assignment.pop(var, None)
+        self.depth -= 1
 
     def unassign(self, var: Hashable) -> None:
         del self.assignment[var]

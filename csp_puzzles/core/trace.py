@@ -11,7 +11,7 @@ Recording is optional: the search only touches the trace when one was asked for.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -20,7 +20,8 @@ PRUNE = "prune"
 WIPEOUT = "wipeout"
 BACKTRACK = "backtrack"
 SOLUTION = "solution"
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION)
+SPLIT = "split"
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, SPLIT)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 
 
@@ -33,7 +34,9 @@ class Event:
     - `wipeout`: `cause` found `var`'s domain empty (or, with `var` None, a constraint that
       cannot hold any more); the current assignment fails;
     - `backtrack`: the search undoes `var = value` and everything pruned since;
-    - `solution`: every variable has its value.
+    - `solution`: every variable has its value;
+    - `split`: the search keeps only the values `value` (a tuple) of `var` (a new level,
+      like `assign`; domain splitting).
     """
 
     kind: str
@@ -60,6 +63,9 @@ class Event:
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
         if self.kind == BACKTRACK:
             return f"backtrack: undo {name(self.var)} = {value(self.value)}"
+        if self.kind == SPLIT:
+            kept = ", ".join(value(x) for x in self.value)
+            return f"split: keep {name(self.var)} in {{{kept}}}"
         return "solution found"
 
     def as_dict(self) -> dict[str, Any]:
@@ -98,7 +104,7 @@ class Trace(Sequence):
     set, so a long search cannot fill the memory.
     """
 
-    def __init__(self, domains: dict[Hashable, Sequence[Any]], max_events: int = 200_000):
+    def __init__(self, domains: Mapping[Hashable, Sequence[Any]], max_events: int = 200_000):
         self.variables: list[Hashable] = list(domains)
         self.initial: dict[Hashable, tuple[Any, ...]] = {v: tuple(d) for v, d in domains.items()}
         self.max_events = max_events
@@ -218,6 +224,11 @@ class _Replay:
             self.assignment[var] = value
             for other in list(self.domains[var]):
                 if other != value:
+                    self._remove(var, other)
+        elif kind == SPLIT:
+            self.marks.append(len(self.trail))
+            for other in list(self.domains[var]):
+                if other not in value:
                     self._remove(var, other)
         elif kind == PRUNE:
             self._remove(var, value)

@@ -26,7 +26,7 @@ import random
 
 from ..core import Contradiction, SearchState
 from ..core.inference import maintain_arc_consistency
-from .connectivity import Connected
+from .connectivity import Connected, WallUnionFind
 from .model import Singles, first_undecided
 
 DIFFICULTIES = ("easy", "tricky")
@@ -121,7 +121,8 @@ def grade(puzzle: Singles) -> str:
 
 def shade_maximal(width: int, height: int, rng: random.Random) -> set[tuple[int, int]]:
     """A random maximal set of non-touching shaded cells leaving the rest connected."""
-    walls = Connected(height, width)
+    connected = Connected(height, width)
+    walls = WallUnionFind(width * height)
     order = list(range(width * height))
     rng.shuffle(order)
     shaded: set[tuple[int, int]] = set()
@@ -129,9 +130,9 @@ def shade_maximal(width: int, height: int, rng: random.Random) -> set[tuple[int,
         r, c = divmod(index, width)
         if any(n in shaded for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
             continue
-        if walls.is_cut(index):
+        if connected.is_cut(walls, index):
             continue
-        walls.walls.add(index, walls.rings[index])
+        walls.add(index, connected.rings[index])
         shaded.add((r, c))
     return shaded
 
