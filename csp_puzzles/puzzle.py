@@ -117,6 +117,10 @@ class Puzzle(ABC):
         """The puzzle as a Tatham game ID (puzzles Tatham's collection does not have raise)."""
         raise ValueError(f"{self.kind} puzzles have no Tatham game ID format")
 
+    def to_dimacs(self, three_sat: bool = False, **options: Any) -> str:
+        """The puzzle as DIMACS CNF (puzzles without a SAT encoding raise ValueError)."""
+        raise ValueError(f"{self.kind} puzzles have no CNF encoding")
+
     def reject_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError naming model options `to_csp` does not know."""
         if options:

@@ -122,3 +122,20 @@ def test_unknown_model_options_are_refused(kind):
     puzzle = puzzle_module(kind).parse(data_files(kind)[0].read_text())
     with pytest.raises(ValueError, match=f"unknown {kind} option"):
         puzzle.to_csp(no_such_option=True)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_cnf_is_asked_of_the_puzzle(kind, capsys):
+    """`csp-puzzles cnf` works for a kind with a SAT encoding and refuses the others."""
+    path = data_files(kind)[0]
+    puzzle = puzzle_module(kind).parse(path.read_text())
+    try:
+        expected = puzzle.to_dimacs()
+    except ValueError:
+        expected = None
+    code = main(["cnf", kind, str(path)])
+    captured = capsys.readouterr()
+    if expected is None:
+        assert code == 2 and "no CNF encoding" in captured.err
+    else:
+        assert code == 0 and captured.out == expected and expected.startswith("c ")

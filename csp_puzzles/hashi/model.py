@@ -295,6 +295,12 @@ class Hashi(Puzzle):
 
         return write_tatham(self)
 
+    def to_dimacs(self, three_sat: bool = False, adjacent: bool = True, **options: Any) -> str:
+        from .sat import to_dimacs
+
+        self.reject_options(options)
+        return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
+
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:
         from .check import check
 
