@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
 from ..puzzle import Puzzle, PuzzleResult
+from . import picture as drawing
 
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
@@ -297,6 +298,20 @@ class Hashi(Puzzle):
         from .check import check
 
         return check(self, solution, adjacent=adjacent)
+
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options()
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         from .render import render
