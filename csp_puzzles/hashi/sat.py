@@ -620,7 +620,7 @@ def sat_solutions(puzzle: Hashi, adjacent: bool = True, deadline: float | None =
             true = {lit for lit in model if lit > 0}
             used = [p for p, v in enumerate(first) if v in true]
             groups = _components(n, [layout.pairs[p] for p in used])
-            cuts = []
+            cuts: list[Clause] = []
             if len(set(groups)) > 1:
                 leaving: dict[int, list[int]] = {group: [] for group in groups}
                 for p, (i, j) in enumerate(layout.pairs):
