@@ -88,6 +88,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             result = puzzle.solve(**limits, **options)
     except ValueError as err:  # unknown heuristic or model name
         raise UsageError(f"<command line>:1:1: {err}") from None
+    except ImportError as err:  # an engine whose solver package is not installed
+        raise UsageError(f"<command line>:1:1: --engine {args.engine}: {err}") from None
     if args.trace and result.trace is not None:
         with open(args.trace, "w", encoding="utf-8") as handle:
             result.trace.write_jsonl(handle)
@@ -107,7 +109,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
-    if result.engine == "sat":  # PicoSAT reports no search statistics
+    if result.engine == "sat":  # the SAT solver reports no search statistics
         effort = f"SAT engine, {stats.seconds:.3f} s"
     lines = []
     if result.solutions is not None:
@@ -228,8 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--model", help="the model variant: kakuro combined (default) or "
                                        "decomposed; towers full (default), easy, extreme, plain")
     solve.add_argument("--engine", choices=("csp", "sat"),
-                       help="csp: the core's search (default); sat: hashi only, PicoSAT "
-                            "(needs the sat extra; no trace, stats hold seconds only)")
+                       help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
+                            "python-sat (no trace, stats hold seconds only)")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
