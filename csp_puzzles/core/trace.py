@@ -20,7 +20,8 @@ PRUNE = "prune"
 WIPEOUT = "wipeout"
 BACKTRACK = "backtrack"
 SOLUTION = "solution"
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION)
+REPAIR = "repair"
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 
 
@@ -33,7 +34,10 @@ class Event:
     - `wipeout`: `cause` found `var`'s domain empty (or, with `var` None, a constraint that
       cannot hold any more); the current assignment fails;
     - `backtrack`: the search undoes `var = value` and everything pruned since;
-    - `solution`: every variable has its value.
+    - `solution`: every variable has its value;
+    - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
+      its complete assignment; a local search has no levels, so `depth` holds the number
+      of conflicts left after the step.
     """
 
     kind: str
@@ -60,6 +64,9 @@ class Event:
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
         if self.kind == BACKTRACK:
             return f"backtrack: undo {name(self.var)} = {value(self.value)}"
+        if self.kind == REPAIR:
+            left = "1 conflict" if self.depth == 1 else f"{self.depth} conflicts"
+            return f"{self.cause or 'repair'}: {name(self.var)} = {value(self.value)}, {left} left"
         return "solution found"
 
     def as_dict(self) -> dict[str, Any]:
@@ -227,6 +234,9 @@ class _Replay:
                 v, x = self.trail.pop()
                 self.domains[v].add(x)
             self.assignment.pop(var, None)
+        elif kind == REPAIR:  # never undone: a local search does not backtrack
+            self.domains[var] = {value}
+            self.assignment[var] = value
 
     def _remove(self, var: Hashable, value: Any) -> None:
         if value in self.domains[var]:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..core import CSP, AllDifferent, Sum
 from ..puzzle import Puzzle
+from . import picture as drawing
 from .check import check
 from .render import render
 from .rules import RegionSum, RunConstraint
@@ -177,6 +178,9 @@ class Kakuro(Puzzle):
 
     def check(self, solution: Any) -> list[str]:
         return check(self, solution)
+
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from ..core import CSP, SearchState
 from ..core.heuristics import VariableOrder
 from ..puzzle import Puzzle
+from . import picture as drawing
 from .check import check
 from .connectivity import Connected
 from .lookahead import probing_order
@@ -163,6 +164,20 @@ class Singles(Puzzle):
                                      f"{self.width}x{self.height} grid (at most {largest})")
                 chars.append(TATHAM_DIGITS[x - 1])
         return f"{self.width}x{self.height}:{''.join(chars)}"
+
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options(height, width)
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)
