@@ -25,6 +25,10 @@ class Contradiction(Exception):
     """
 
     blame: tuple[Hashable, ...] = ()
+    #: the constraint that failed, when the propagation loop knows it
+    constraint: Any = None
+    #: the decisions that explain the failure (a bit set of levels), for looking back
+    conflict: int | None = None
 
     def __init__(self, var: Hashable = None, cause: str | None = None):
         self.var = var
@@ -51,6 +55,7 @@ class SearchState:
         self.trace = trace
         self.depth = 0
         self.cause: str | None = None  # who is pruning now, for the trace
+        self.constraint: Any = None  # the constraint pruning now, for explanations
         self.changed: set[Hashable] = set()  # variables pruned since the queue last looked
         self.unfixed = sum(1 for d in self.domains.values() if len(d) > 1)
         #: under MAC a variable down to one value needs no decision: the search skips it

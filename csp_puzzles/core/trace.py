@@ -20,7 +20,9 @@ PRUNE = "prune"
 WIPEOUT = "wipeout"
 BACKTRACK = "backtrack"
 SOLUTION = "solution"
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION)
+BACKJUMP = "backjump"
+LEARN = "learn"
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, BACKJUMP, LEARN)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 
 
@@ -33,7 +35,10 @@ class Event:
     - `wipeout`: `cause` found `var`'s domain empty (or, with `var` None, a constraint that
       cannot hold any more); the current assignment fails;
     - `backtrack`: the search undoes `var = value` and everything pruned since;
-    - `solution`: every variable has its value.
+    - `solution`: every variable has its value;
+    - `backjump`: looking back, the search returns to level `depth`, past decisions that
+      had no part in the failure (`cause` names the conflict); the backtracks follow;
+    - `learn`: the decisions in `cause` cannot all hold, and the search keeps that nogood.
     """
 
     kind: str
@@ -60,6 +65,10 @@ class Event:
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
         if self.kind == BACKTRACK:
             return f"backtrack: undo {name(self.var)} = {value(self.value)}"
+        if self.kind == BACKJUMP:
+            return f"backjump from {name(self.var)}: {self.cause}"
+        if self.kind == LEARN:
+            return f"learn: {self.cause} cannot all hold"
         return "solution found"
 
     def as_dict(self) -> dict[str, Any]:
