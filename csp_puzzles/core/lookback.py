@@ -11,8 +11,9 @@ by a set of decisions (search levels) that together forced its removal:
 - a propagator that removes a value decides from the current domains of its scope, so the
   removal is explained by everything that shaped those domains: the union of the
   explanations of the values already removed from its scope variables. This holds for any
-  propagator, the puzzles' rules included; a propagator that knows better may be more
-  precise, never less safe.
+  propagator, the puzzles' rules included. A propagator that knows better names the few
+  variables its deduction really read (`state.reason` before a removal, `reason` on a
+  failure); a global constraint over the whole puzzle needs that to say anything useful.
 
 A wipe-out (a domain emptied, or a constraint that cannot hold) then has a **conflict set**:
 the decisions that explain it. When every value of the variable at level L has failed, the
@@ -84,10 +85,15 @@ class ExplainingState(SearchState):
         self._owner: object = None  # the constraint whose scope union is cached
         self._owner_bits = 0
 
+    explaining = True
+
     def explanation(self) -> int:
         """The decisions behind a removal made now, by the constraint at work."""
         if self.deciding:
             return 1 << self.depth
+        if self.reason is not None:
+            reason, self.reason = self.reason, None
+            return self.union_of(reason)
         constraint = self.constraint
         if constraint is None:  # unknown author: blame every decision, always safe
             return (1 << (self.depth + 1)) - 2
@@ -99,8 +105,17 @@ class ExplainingState(SearchState):
             self._owner, self._owner_bits = constraint, bits
         return self._owner_bits
 
+    def union_of(self, variables: Any) -> int:
+        """The conflict sets of `variables`, united."""
+        bits = 0
+        because = self.because
+        for var in variables:
+            bits |= because[var]
+        return bits
+
     def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
         if value not in self.domains[var]:
+            self.reason = None
             return False
         bits = self.explanation()
         old = self.because[var]
@@ -117,7 +132,7 @@ class ExplainingState(SearchState):
 
     def fail(self, var: Hashable = None, cause: str | None = None) -> None:
         failure = Contradiction(var, cause or self.cause)
-        failure.conflict = self.explanation()
+        failure.conflict = self.explanation() | (self.because[var] if var is not None else 0)
         raise failure
 
     def assign(self, var: Hashable, value: Any) -> None:
@@ -148,12 +163,11 @@ class ExplainingState(SearchState):
         bits = getattr(failure, "conflict", None)
         if bits is not None:
             return bits
-        constraint = getattr(failure, "constraint", None)
+        if failure.reason is not None:
+            return self.union_of(failure.reason)
+        constraint = failure.constraint
         if constraint is not None:
-            bits = 0
-            for var in constraint.scope:
-                bits |= self.because[var]
-            return bits | (1 << self.depth if self.depth else 0)
+            return self.union_of(constraint.scope)
         return (1 << (self.depth + 1)) - 2
 
 
