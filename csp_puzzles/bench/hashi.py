@@ -49,7 +49,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds per instance and solver (default 60)")
     parser.add_argument("--engines", default="csp,sat",
-                        help="our engines on the Coelho instances: csp, sat or both")
+                        help="our engines on the Coelho instances: csp, sat, and the CSP "
+                             "engine looking back: csp+cbj (backjumping), csp+learn "
+                             "(backjumping and nogood learning)")
     parser.add_argument("--no-ortools", action="store_true", help="skip CP-SAT")
     parser.add_argument("--plot", metavar="PNG",
                         help="also save the Coelho performance profile (one panel a class)")
@@ -96,9 +98,10 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
     if not folder.exists():
         return f"coelho: {folder} not found, skipped"
     engines = engines or ["csp", "sat"]
-    unknown = set(engines) - {"csp", "sat"}
+    unknown = set(engines) - set(ENGINE_NAMES)
     if unknown:
-        raise ValueError(f"unknown engine(s) {', '.join(sorted(unknown))}; expected csp, sat")
+        raise ValueError(f"unknown engine(s) {', '.join(sorted(unknown))}; expected "
+                         f"{', '.join(ENGINE_NAMES)}")
     notes = []
     if "sat" in engines and not _pycosat_available():
         engines = [e for e in engines if e != "sat"]
@@ -133,9 +136,9 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
                 ratio = median([r["seconds"] for r in runs[engine]]) / max(
                     median([r["seconds"] for r in theirs]), 1e-9)
                 rows.append((f"{size} median {engine} / CP-SAT", "", "", round(ratio, 2), "",
-                             "", "", ""))
+                             "", "", "", "", ""))
     headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
-               "med backtracks")
+               "med backtracks", "med backjumps", "med learnt")
     note = "".join("\n" + line for line in notes)
     if plot:
         performance_profile(plot, panels, timeout,
@@ -145,7 +148,8 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
             "its time spent)\n" + table(headers, rows) + note)
 
 
-ENGINE_NAMES = {"csp": "csp-puzzles CSP", "sat": "csp-puzzles SAT"}
+ENGINE_NAMES = {"csp": "csp-puzzles CSP", "csp+cbj": "csp-puzzles CSP, backjumping",
+                "csp+learn": "csp-puzzles CSP, learning", "sat": "csp-puzzles SAT"}
 
 
 def _pycosat_available() -> bool:
@@ -157,8 +161,11 @@ def _pycosat_available() -> bool:
 
 
 def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp") -> dict[str, Any]:
+    """One solve by one of our engines ("csp+learn": the CSP engine with look_back="learn")."""
+    engine, _, look_back = engine.partition("+")
+    options = {"look_back": look_back} if look_back else {}
     start = time.perf_counter()
-    result = puzzle.solve(timeout=timeout, engine=engine)
+    result = puzzle.solve(timeout=timeout, engine=engine, **options)
     seconds = time.perf_counter() - start
     solved = result.status == "solved"
     if solved and check(puzzle, result.solution):
@@ -166,7 +173,8 @@ def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp") -> dict[s
     if engine == "sat":  # PicoSAT reports no nodes
         return {"solved": solved, "seconds": seconds}
     return {"solved": solved, "seconds": seconds, "nodes": result.stats.nodes,
-            "backtracks": result.stats.backtracks}
+            "backtracks": result.stats.backtracks, "backjumps": result.stats.backjumps,
+            "learnt": result.stats.learnt}
 
 
 def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
@@ -175,7 +183,9 @@ def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
             statistics.fmean(seconds) if seconds else float("nan"),
             max(seconds) if seconds else float("nan"),
             median([r["nodes"] for r in runs]) if runs and "nodes" in runs[0] else "",
-            median([r["backtracks"] for r in runs]) if runs and "backtracks" in runs[0] else "")
+            median([r["backtracks"] for r in runs]) if runs and "backtracks" in runs[0] else "",
+            median([r["backjumps"] for r in runs]) if runs and "backjumps" in runs[0] else "",
+            median([r["learnt"] for r in runs]) if runs and "learnt" in runs[0] else "")
 
 
 # -- OR-Tools CP-SAT -------------------------------------------------------------------------
