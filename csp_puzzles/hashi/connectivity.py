@@ -190,7 +190,7 @@ class Connectivity(Constraint):
         bridges inside them and their edges to the rest, all closed.
         """
         failure = Contradiction(None, cause)
-        failure.blame = self._around(groups, {group})
+        failure.blame = tuple(self._around(groups, {group}))
         failure.reason = self._around(groups, apart) if apart else failure.blame
         raise failure
 
