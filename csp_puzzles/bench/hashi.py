@@ -163,9 +163,8 @@ def _pycosat_available() -> bool:
 def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp") -> dict[str, Any]:
     """One solve by one of our engines ("csp+learn": the CSP engine with look_back="learn")."""
     engine, _, look_back = engine.partition("+")
-    options = {"look_back": look_back} if look_back else {}
     start = time.perf_counter()
-    result = puzzle.solve(timeout=timeout, engine=engine, **options)
+    result = puzzle.solve(timeout=timeout, engine=engine, look_back=look_back or None)
     seconds = time.perf_counter() - start
     solved = result.status == "solved"
     if solved and check(puzzle, result.solution):

@@ -39,9 +39,9 @@ solution.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from .constraints import Constraint
 from .csp import CSP
@@ -130,7 +130,7 @@ class ExplainingState(SearchState):
             failure.conflict = self.because[var]
             raise
 
-    def fail(self, var: Hashable = None, cause: str | None = None) -> None:
+    def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
         failure = Contradiction(var, cause or self.cause)
         failure.conflict = self.explanation() | (self.because[var] if var is not None else 0)
         raise failure
@@ -184,7 +184,7 @@ class Nogood(Constraint):
         super().__init__([v for v, _ in literals], name=f"nogood: not ({names})")
         self.watched = [0, 1] if len(literals) > 1 else [0, 0]
 
-    def is_satisfied(self, values: dict[Hashable, Any]) -> bool:
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         return any(values[v] != x for v, x in self.literals)
 
     def propagate(self, state: SearchState) -> None:
