@@ -88,6 +88,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             result = puzzle.solve(**limits, **options)
     except ValueError as err:  # unknown heuristic or model name
         raise UsageError(f"<command line>:1:1: {err}") from None
+    except ImportError as err:  # an engine whose solver package is not installed
+        raise UsageError(f"<command line>:1:1: --engine {args.engine}: {err}") from None
     if args.trace and result.trace is not None:
         with open(args.trace, "w", encoding="utf-8") as handle:
             result.trace.write_jsonl(handle)
@@ -107,7 +109,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
-    if result.engine == "sat":  # PicoSAT reports no search statistics
+    if result.engine == "sat":  # the SAT solver reports no search statistics
         effort = f"SAT engine, {stats.seconds:.3f} s"
     lines = []
     if result.solutions is not None:
@@ -206,6 +208,15 @@ def cmd_exercises(args: argparse.Namespace) -> int:
     return exercises.main(args) or EXIT_OK
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    export = import_module("csp_puzzles.viz.export")
+    try:
+        print(export.run_export(args.notebook, args.output, args.timeout))
+    except FileNotFoundError as err:
+        raise UsageError(str(err)) from None
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -228,8 +239,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--model", help="the model variant: kakuro combined (default) or "
                                        "decomposed; towers full (default), easy, extreme, plain")
     solve.add_argument("--engine", choices=("csp", "sat"),
-                       help="csp: the core's search (default); sat: hashi only, PicoSAT "
-                            "(needs the sat extra; no trace, stats hold seconds only)")
+                       help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
+                            "python-sat (no trace, stats hold seconds only)")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
@@ -257,6 +268,14 @@ def build_parser() -> argparse.ArgumentParser:
     exercises = commands.add_parser("exercises", help="write the student notebooks")
     exercises.add_argument("--student", metavar="OUT_DIR", required=True)
     exercises.set_defaults(run=cmd_exercises)
+
+    export = commands.add_parser("export", help="a notebook as one HTML page whose "
+                                 "explorers step with no kernel and no network")
+    export.add_argument("notebook")
+    export.add_argument("-o", "--output", required=True, metavar="OUT.html")
+    export.add_argument("--timeout", type=int, default=600, metavar="SECONDS",
+                        help="longest time one cell may run")
+    export.set_defaults(run=cmd_export)
     return parser
 
 

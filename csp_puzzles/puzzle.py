@@ -115,6 +115,35 @@ class Puzzle(ABC):
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         """Draw the puzzle on a matplotlib `ax`: empty, solved, or at a trace state."""
 
+    @abstractmethod
+    def picture(self) -> dict[str, Any]:
+        """The puzzle's picture as plain data (`csp_puzzles.picture`): its fixed shapes, and
+        for each variable of `to_csp()` where it sits and how its domain is shown."""
+
+    # -- the editor: a grid of labels a click cycles through -------------------------------
+    #: rows and columns of clues round the puzzle in the editor's grid (Towers: 1)
+    editor_frame: ClassVar[int] = 0
+
+    def editor_cells(self) -> list[list[str]]:
+        """The puzzle as the editor's grid of labels."""
+        raise ValueError(f"{self.kind} puzzles cannot be edited cell by cell")
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        """What a click cycles through at (row, col) of a `height` x `width` puzzle's editor
+        grid (frame included); empty: a cell that cannot be edited."""
+        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        """The editor's grid of labels in the puzzle's native text format."""
+        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+
+    @classmethod
+    def editable(cls) -> bool:
+        """Whether the editor can build this kind of puzzle."""
+        return cls.editor_text.__func__ is not Puzzle.editor_text.__func__  # type: ignore[attr-defined]
+
     def to_tatham(self) -> str:
         """The puzzle as a Tatham game ID (puzzles Tatham's collection does not have raise)."""
         raise ValueError(f"{self.kind} puzzles have no Tatham game ID format")

@@ -34,11 +34,15 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
 from ..puzzle import Puzzle, PuzzleResult
+from . import picture as drawing
+
+if TYPE_CHECKING:
+    from .sat import SolverChoice
 
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
@@ -236,13 +240,15 @@ class Hashi(Puzzle):
     def _solve_sat(self, timeout: float | None, inference: str | None, var_order: Any,
                    val_order: Any, max_nodes: int | None, trace: bool,
                    limit: int | None = None, adjacent: bool = True,
+                   solver: SolverChoice = "cadical195",
                    **model_options: Any) -> PuzzleResult:
         """The SAT engine: seed 001's idea, the encoding and lazy cut loop of `sat.py`.
 
-        PicoSAT (CDCL: it learns a clause from every conflict) solves the large, dense
-        Coelho et al. instances tens of times faster than the CSP search, which rediscovers
-        the same local conflicts. It has no search options and no trace, and it counts no
-        nodes: its statistics hold the seconds only. `limit` set means: count up to it.
+        A CDCL solver (CaDiCaL by default, `solver=` names another python-sat solver; it
+        learns a clause from every conflict) solves the large, dense Coelho et al. instances
+        tens of times faster than the CSP search, which rediscovers the same local
+        conflicts. It has no search options and no trace, and it counts no nodes: its
+        statistics hold the seconds only. `limit` set means: count up to it.
         """
         asked = [name for name, value in (("inference", inference), ("var_order", var_order),
                                           ("val_order", val_order), ("max_nodes", max_nodes),
@@ -260,7 +266,7 @@ class Hashi(Puzzle):
         found: list[Solution] = []
         status = UNSATISFIABLE
         try:
-            for solution in sat_solutions(self, adjacent, deadline):
+            for solution in sat_solutions(self, adjacent, deadline, solver):
                 found.append(solution)
                 if limit is None or len(found) >= limit:
                     break
@@ -309,6 +315,20 @@ class Hashi(Puzzle):
         from .check import check
 
         return check(self, solution, adjacent=adjacent)
+
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options()
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         from .render import render
