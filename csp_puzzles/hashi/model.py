@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
 from ..puzzle import Puzzle, PuzzleResult
+from . import picture as drawing
 
 if TYPE_CHECKING:
     from .sat import SolverChoice
@@ -199,7 +200,7 @@ class Hashi(Puzzle):
     def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve; by default MAC with dom/wdeg and restarts (core/restarts.py).
 
         Asking for anything else (another inference or variable order, or a trace, which
@@ -207,16 +208,18 @@ class Hashi(Puzzle):
         `engine="sat"` hands the puzzle to a SAT solver instead (see `_solve_sat`).
         """
         if engine == "sat":
+            if look_back:  # a search option: refused by the SAT engine like the others
+                model_options["look_back"] = look_back
             return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
                                    **model_options)
         if (inference or "mac") != "mac" or var_order is not None or trace:
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
-                                 engine, **model_options)
+                                 engine, look_back, **model_options)
         self._check_engine(engine)
         csp = self.to_csp(**model_options)
         result = solve_with_restarts(csp, "mac", self.default_var_order,
                                      val_order or self.default_val_order, timeout,
-                                     max_nodes)
+                                     max_nodes, look_back=look_back or self.default_look_back)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, None, self)
 
@@ -224,11 +227,13 @@ class Hashi(Puzzle):
               var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit` with the core's search, or with `engine="sat"`."""
         if engine != "sat":
             return super().count(limit, inference, var_order, val_order, timeout, max_nodes,
-                                 trace, engine, **model_options)
+                                 trace, engine, look_back, **model_options)
+        if look_back:
+            model_options["look_back"] = look_back
         return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
                                limit=limit, **model_options)
 
@@ -310,6 +315,20 @@ class Hashi(Puzzle):
         from .check import check
 
         return check(self, solution, adjacent=adjacent)
+
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options()
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         from .render import render

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..core import CSP, AllDifferent, Sum
 from ..puzzle import Puzzle
+from . import picture as drawing
 from .rules import RegionSum, RunConstraint
 
 Cell = tuple[int, int]
@@ -177,6 +178,9 @@ class KakuroPuzzle(Puzzle):
         from .check import check
 
         return check(self, solution)
+
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         from .render import render

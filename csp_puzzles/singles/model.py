@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from ..core import CSP, SearchState
 from ..core.heuristics import VariableOrder
 from ..puzzle import Puzzle
+from . import picture as drawing
 from .connectivity import Connected
 from .lookahead import probing_order
 from .rules import (
@@ -153,6 +154,20 @@ class Singles(Puzzle):
         from .formats import write_tatham
 
         return write_tatham(self)
+
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options(height, width)
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         from .render import render

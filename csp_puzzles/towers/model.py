@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from ..core import CSP, AllDifferent, Constraint, SearchState
 from ..puzzle import Puzzle
+from . import picture as drawing
 from .rules import ClueRules, LatinSingles, Line, LineClues, ValuePositions
 
 MODELS = ("full", "easy", "extreme", "plain")
@@ -167,6 +168,22 @@ class Towers(Puzzle):
         from .check import check
 
         return check(self, solution)
+
+    editor_frame: ClassVar[int] = 1
+
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options(height, row, col)
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         from .render import render
