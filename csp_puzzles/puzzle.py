@@ -2,16 +2,18 @@
 
 A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
 
-- `model.py`: the puzzle class (a `Puzzle`) with `to_csp()` and `decode()`;
+- `model.py`: the puzzle class (a `Puzzle`: `Hashi`, `Kakuro`, `Towers`, `Singles`) with
+  `to_csp()` and `decode()`, and the writers `to_text()` and `to_tatham()`;
 - `rules.py`: its named deduction rules, as propagators on the core;
-- `formats.py`: `parse(text)` for every accepted format, and writers back;
+- `formats.py`: `parse(text)` for every accepted format (it imports the model; the model
+  never imports it);
 - `check.py`: an independent checker that never uses the solver;
 - `render.py`: a matplotlib drawing of any state (a solution or a trace's domains);
-- `generate.py`: a generator of puzzles with exactly one solution;
+- `grade.py`: `grade(puzzle)`, the weakest rules that solve it, and `DIFFICULTIES`;
+- `generate.py`: a generator of puzzles with exactly one solution, at a grade asked;
 
-and its `__init__.py` exports `parse`, `generate`, `grade` (where the puzzle grades by
-rules), `DIFFICULTIES` and the puzzle class. The command line and the notebooks only go
-through this interface.
+and its `__init__.py` exports `parse`, `generate`, `grade`, `DIFFICULTIES` and the puzzle
+class. The command line and the notebooks only go through this interface.
 """
 
 from __future__ import annotations
