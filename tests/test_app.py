@@ -18,7 +18,6 @@ def test_the_page_holds_an_explorer_with_a_stepper_and_an_editor() -> None:
     app = ClassApp()
     assert [type(child).__name__ for child in app.children] == ["Explorer", "EditorTab"]
     assert isinstance(app.explorer.stepper, Stepper)
-    assert "csp-stepper" in app.explorer.stepper._dom_classes
     assert app.editor.editor is not None  # hashi by default, a generated puzzle in it
 
 
