@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
+from ..core.trace import show
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
 from . import picture as drawing
@@ -67,7 +68,7 @@ class Island:
         return (self.row, self.col)
 
     def __str__(self) -> str:
-        return f"({self.row},{self.col})"
+        return show(self.pos)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..core import CSP, AllDifferent, Sum
+from ..core.trace import show
 from ..puzzle import Puzzle
 from . import picture as drawing
 from .check import check
@@ -55,7 +56,7 @@ class Run:
     @property
     def label(self) -> str:
         """How the trace names the run, e.g. `across 23 at (1,1)` (the clue's cell)."""
-        return f"{self.direction} {self.total} at ({self.clue[0]},{self.clue[1]})"
+        return f"{self.direction} {self.total} at {show(self.clue)}"
 
 
 def find_runs(grid: list[list[Any]]) -> list[Run]:
