@@ -25,6 +25,8 @@ LEARN = "learn"
 REPAIR = "repair"
 KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, BACKJUMP, LEARN, REPAIR)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
+#: events a trace keeps by default; past it, it stops recording and says `truncated`
+MAX_EVENTS = 200_000
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,8 @@ class Trace(Sequence):
     set, so a long search cannot fill the memory.
     """
 
-    def __init__(self, domains: Mapping[Hashable, Sequence[Any]], max_events: int = 200_000):
+    def __init__(self, domains: Mapping[Hashable, Sequence[Any]],
+                 max_events: int = MAX_EVENTS):
         self.variables: list[Hashable] = list(domains)
         self.initial: dict[Hashable, tuple[Any, ...]] = {v: tuple(d) for v, d in domains.items()}
         self.max_events = max_events

@@ -50,6 +50,8 @@ from .rules import IslandDegree, NoCrossing, PairIsolation
 if TYPE_CHECKING:
     from .sat import SolverChoice
 
+#: the most bridges two islands may share, whatever the puzzle's `maxb` (Tatham's limit)
+MAX_BRIDGES = 4
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
 
@@ -109,8 +111,8 @@ class Hashi(Puzzle):
 
     def __init__(self, height: int, width: int, islands: Mapping[tuple[int, int], int],
                  maxb: int = 2, loops: bool = True):
-        if not 1 <= maxb <= 4:
-            raise ValueError(f"maxb must be between 1 and 4, not {maxb}")
+        if not 1 <= maxb <= MAX_BRIDGES:
+            raise ValueError(f"maxb must be between 1 and {MAX_BRIDGES}, not {maxb}")
         self.height, self.width, self.maxb, self.loops = height, width, maxb, loops
         positions = sorted(islands)
         for r, c in positions:

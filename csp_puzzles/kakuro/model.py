@@ -22,6 +22,7 @@ from ..core.trace import show
 from ..puzzle import Puzzle
 from . import picture as drawing
 from .check import check
+from .combinations import DIGITS
 from .render import render
 from .rules import RegionSum, RunConstraint
 
@@ -142,7 +143,7 @@ class Kakuro(Puzzle):
             raise ValueError(f"unknown kakuro model {model!r}, expected one of "
                              f"{', '.join(MODELS)}")
         csp = CSP(f"kakuro {self.height}x{self.width} ({model})")
-        csp.add_variables(self.whites, range(1, 10))
+        csp.add_variables(self.whites, DIGITS)
         for run in self.runs:
             if model == "combined":
                 csp.add_constraint(RunConstraint(run.cells, run.total, run.label, matching))

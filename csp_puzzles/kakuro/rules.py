@@ -43,7 +43,7 @@ from typing import Any
 
 from ..core import Constraint, SearchState
 from ..core.trace import show
-from .combinations import combinations, digits_of, is_magic, mask_of
+from .combinations import DIGITS, combinations, digits_of, is_magic, mask_of
 
 Cell = tuple[int, int]
 
@@ -174,7 +174,7 @@ class RunConstraint(Constraint):
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         digits = [values[cell] for cell in self.scope]
-        return (all(d in range(1, 10) for d in digits) and len(set(digits)) == len(digits)
+        return (all(d in DIGITS for d in digits) and len(set(digits)) == len(digits)
                 and sum(digits) == self.total)
 
     def propagate(self, state: SearchState) -> None:
