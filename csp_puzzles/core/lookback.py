@@ -478,7 +478,8 @@ class LookBackSearch:
         nogood = Nogood(literals)
         self.store.add(nogood)
         self.stats.learnt += 1
-        self._record(LEARN, None, None, nogood.name[len("nogood: "):], len(frames))
+        words = " and ".join(f"{show(var)} = {show(value)}" for var, value in literals)
+        self._record(LEARN, None, tuple(literals), words, len(frames))
 
     # -- helpers ---------------------------------------------------------------------------
     def _words(self, conflict: int, frames: list[_Frame]) -> str:

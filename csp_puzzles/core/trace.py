@@ -23,7 +23,8 @@ SOLUTION = "solution"
 BACKJUMP = "backjump"
 LEARN = "learn"
 REPAIR = "repair"
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, BACKJUMP, LEARN, REPAIR)
+#: the order is the numbering the explorer's front end uses (explorer.js): append only
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 
 
@@ -39,7 +40,8 @@ class Event:
     - `solution`: every variable has its value;
     - `backjump`: looking back, the search returns to level `depth`, past decisions that
       had no part in the failure (`cause` names the conflict); the backtracks follow;
-    - `learn`: the decisions in `cause` cannot all hold, and the search keeps that nogood.
+    - `learn`: the decisions in `cause` cannot all hold, and the search keeps that nogood;
+      `value` holds them as (variable, value) pairs.
     - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
       its complete assignment; a local search has no levels, so `depth` holds the number
       of conflicts left after the step.

@@ -10,8 +10,10 @@
 // static page, where `model` is a small stand-in holding the same state.
 
 const NS = "http://www.w3.org/2000/svg";
-const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4, REPAIR = 5;
-const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution", "repair"];
+const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4, REPAIR = 5,
+      BACKJUMP = 6, LEARN = 7;  // the order of KINDS in core/trace.py
+const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution", "repair", "backjump",
+                    "learn"];
 const HIGHLIGHT = { [ASSIGN]: "#e6b800", [PRUNE]: "#ff8c00", [WIPEOUT]: "#d62728",
                     [REPAIR]: "#e6b800" };
 const UNIT = 40;           // SVG units per picture unit (a grid cell)
@@ -174,6 +176,10 @@ function buildTree(run) {
       stack[stack.length - 1].status = "solution";
     } else if (kind === BACKTRACK && stack.length > 1) {
       stack.pop().end = at;
+    } else if (kind === BACKJUMP) {  // looking back: from here straight up to level `depth`
+      const from = stack[stack.length - 1];
+      from.jumpTo = stack[Math.min(depth, stack.length - 1)];
+      from.jumpAt = at;
     }
   });
   // a node whose every child failed, and that was left, failed too
@@ -216,6 +222,8 @@ function describe(run, position) {
   else if (kind === WIPEOUT) said = `wipe-out${v >= 0 ? " on " + name : ""} (${cause || "no value left"}): backtrack`;
   else if (kind === BACKTRACK) said = `backtrack: undo ${name} = ${value}`;
   else if (kind === REPAIR) said = `${cause || "repair"}: ${name} = ${value}, ${depth} conflict${depth === 1 ? "" : "s"} left`;
+  else if (kind === BACKJUMP) said = `backjump from ${name}: ${cause}`;
+  else if (kind === LEARN) said = `learn: ${cause} cannot all hold`;
   else said = "solution found: every variable has a value that satisfies every constraint";
   return `${where}: ${said}`;
 }
@@ -537,6 +545,14 @@ function drawTree(host, run, tree, position, jump, compact) {
       svg("line", { x1: X(n), y1: Y(n), x2: X(k), y2: Y(k), stroke: onPath.has(k) ? "#2a7ab8" : "#bbb",
         "stroke-width": onPath.has(k) ? 2.5 : 1 }, edges);
     }
+  }
+  for (const n of placed) {  // a backjump: a dashed arc up to the level it returns to
+    const to = n.jumpTo;
+    if (!to || !placed.includes(to)) continue;
+    const bend = Math.max(X(n), X(to)) + dx * 1.5;
+    svg("path", { d: `M ${X(n)} ${Y(n)} C ${bend} ${Y(n)}, ${bend} ${Y(to)}, ${X(to)} ${Y(to)}`,
+      fill: "none", stroke: "#8e44ad", "stroke-width": compact ? 1 : 2, "stroke-dasharray": "4 3",
+      opacity: n.jumpAt > position ? 0.35 : 1 }, edges);
   }
   for (const n of placed) {
     const colour = n.status === "failed" ? "#d62728" : n.status === "solution" ? "#2ca02c"

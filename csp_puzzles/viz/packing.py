@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from ..core.trace import KINDS, Event, Trace, show
+from ..core.trace import KINDS, LEARN, Event, Trace, show
 from .words import Namer, plain_name
 
 #: constraint scopes larger than this are not outlined as "the cause" (they would cover all)
@@ -69,4 +69,8 @@ def pack_run(trace: Trace, label: str = "", name: Namer | None = None,
         scope = (scopes or {}).get(cause, ())
         if 1 < len(scope) <= SCOPE_OUTLINE_LIMIT:
             run["scopes"][cause] = [var_number[v] for v in scope if v in var_number]
+    for event in trace:
+        if event.kind == LEARN and event.value:  # a nogood: outline every variable it names
+            run["scopes"][event.cause] = [var_number[v] for v, _ in event.value
+                                          if v in var_number]
     return run
