@@ -22,6 +22,7 @@ const CHECKPOINT = 1000;   // events between saved replay states
 const TREE_FULL = 300;     // above this many nodes the tree shows the path and its siblings
 const JUMPS = [[ASSIGN, "next choice", "choices"], [WIPEOUT, "next wipe-out", "wipe-outs"],
                [BACKTRACK, "next backtrack", "backtracks"], [SOLUTION, "next solution", "solutions"]];
+const LOOK_BACK_JUMPS = [[BACKJUMP, "next backjump", "backjumps"], [LEARN, "next nogood", "nogoods"]];
 
 const CSS = `
 .csp-stepper { font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px; color: #222;
@@ -222,7 +223,7 @@ function describe(run, position) {
   else if (kind === WIPEOUT) said = `wipe-out${v >= 0 ? " on " + name : ""} (${cause || "no value left"}): backtrack`;
   else if (kind === BACKTRACK) said = `backtrack: undo ${name} = ${value}`;
   else if (kind === REPAIR) said = `${cause || "repair"}: ${name} = ${value}, ${depth} conflict${depth === 1 ? "" : "s"} left`;
-  else if (kind === BACKJUMP) said = `backjump from ${name}: ${cause}`;
+  else if (kind === BACKJUMP) said = `backjump from ${name}: ${cause}`;  // cause: the conflict, worded
   else if (kind === LEARN) said = `learn: ${cause} cannot all hold`;
   else said = "solution found: every variable has a value that satisfies every constraint";
   return `${where}: ${said}`;
@@ -632,7 +633,9 @@ function render({ model, el }) {
   const slider = html("input", { type: "range", min: "0", value: "0", title: "event" }, controls);
   slider.addEventListener("input", () => { stop(); go(Number(slider.value)); });
   const jumpKind = html("select", { title: "what to jump to" }, controls);
-  for (const [kind, label] of JUMPS) html("option", { value: String(kind) }, jumpKind, label);
+  const looksBack = data.runs.some((r) => r.events.some(([kind]) => kind === BACKJUMP || kind === LEARN));
+  const jumps = looksBack ? [...JUMPS, ...LOOK_BACK_JUMPS] : JUMPS;
+  for (const [kind, label] of jumps) html("option", { value: String(kind) }, jumpKind, label);
   button("jump", "jump to the next event of the chosen kind", () => { stop(); jump(Number(jumpKind.value)); });
   const noteBox = html("span", { class: "cx-note" }, controls);
 
@@ -701,7 +704,7 @@ function render({ model, el }) {
     let target = position + 1;
     while (target <= run.events.length && c[target] === c[position]) target++;
     if (target > run.events.length) {
-      const words = JUMPS.find(([k]) => k === kind)[2];
+      const words = [...JUMPS, ...LOOK_BACK_JUMPS].find(([k]) => k === kind)[2];
       note = `no more ${words} ahead`;
       noteBox.textContent = note;
       return false;
@@ -760,6 +763,9 @@ function render({ model, el }) {
     const rows = [["assignments (nodes)", counts[ASSIGN][position]], ["values pruned", counts[PRUNE][position]],
       ["wipe-outs", counts[WIPEOUT][position]], ["backtracks", counts[BACKTRACK][position]],
       ["solutions", counts[SOLUTION][position]]];
+    if (counts[BACKJUMP][run.events.length] || counts[LEARN][run.events.length]) {
+      rows.push(["backjumps", counts[BACKJUMP][position]], ["nogoods learnt", counts[LEARN][position]]);
+    }
     let fixed = 0, left = 0;
     for (const s of replay.present) { fixed += s.size === 1 ? 1 : 0; left += s.size; }
     rows.push(["variables with one value", `${fixed} of ${replay.present.length}`], ["values left", left]);
