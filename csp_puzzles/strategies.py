@@ -27,27 +27,31 @@ class Run:
     inference: str
     var_order: str
     result: Result
+    look_back: str = "none"
 
     @property
     def label(self) -> str:
-        return f"{self.inference} / {self.var_order}"
+        looking = "" if self.look_back == "none" else f" + {self.look_back}"
+        return f"{self.inference} / {self.var_order}{looking}"
 
     @property
     def nodes(self) -> int:
         return self.result.stats.nodes
 
 
-def compare(make_csp: Callable[[], CSP] | CSP, runs: Sequence[tuple[str, str]] = RUNS,
+def compare(make_csp: Callable[[], CSP] | CSP, runs: Sequence[tuple[str, ...]] = RUNS,
             val_order: str = "input", max_nodes: int | None = NODE_BUDGET,
             trace: bool = True) -> list[Run]:
     """Solve the problem once per (inference, variable order); a fresh CSP for each run.
 
-    `make_csp` is a function building the problem (or a CSP, reused as is).
+    `make_csp` is a function building the problem (or a CSP, reused as is). A run may name a
+    look-back as a third item: ("mac", "mrv", "learn").
     """
     done = []
-    for inference, var_order in runs:
+    for inference, var_order, *looking in runs:
+        look_back = looking[0] if looking else "none"
         csp = make_csp() if callable(make_csp) else make_csp
         result = solve(csp, inference=inference, var_order=var_order, val_order=val_order,
-                       max_nodes=max_nodes, trace=trace)
-        done.append(Run(inference, var_order, result))
+                       max_nodes=max_nodes, trace=trace, look_back=look_back)
+        done.append(Run(inference, var_order, result, look_back))
     return done

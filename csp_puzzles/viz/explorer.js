@@ -10,9 +10,10 @@
 // static page, where `model` is a small stand-in holding the same state.
 
 const NS = "http://www.w3.org/2000/svg";
-const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4;
-const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution"];
-const HIGHLIGHT = { [ASSIGN]: "#e6b800", [PRUNE]: "#ff8c00", [WIPEOUT]: "#d62728" };
+const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4, REPAIR = 5;
+const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution", "repair"];
+const HIGHLIGHT = { [ASSIGN]: "#e6b800", [PRUNE]: "#ff8c00", [WIPEOUT]: "#d62728",
+                    [REPAIR]: "#e6b800" };
 const UNIT = 40;           // SVG units per picture unit (a grid cell)
 const MIN_FONT_PX = 11;    // no text smaller than this at the default size
 const CHECKPOINT = 1000;   // events between saved replay states
@@ -118,6 +119,9 @@ class Replay {
       for (const other of Array.from(this.present[v])) if (other !== x) this.remove(v, other, at);
     } else if (kind === PRUNE) {
       this.remove(v, x, at);
+    } else if (kind === REPAIR) {  // local search: `v` now holds `x`; never undone
+      this.present[v] = new Set([x]);
+      this.removedBy[v] = new Map(this.run.init[v].filter((y) => y !== x).map((y) => [y, at]));
     } else if (kind === BACKTRACK) {
       const mark = this.marks.length ? this.marks.pop() : 0;
       while (this.trail.length > mark) {
@@ -211,6 +215,7 @@ function describe(run, position) {
   else if (kind === PRUNE) said = `${cause || "propagation"} removes ${value} from ${name}`;
   else if (kind === WIPEOUT) said = `wipe-out${v >= 0 ? " on " + name : ""} (${cause || "no value left"}): backtrack`;
   else if (kind === BACKTRACK) said = `backtrack: undo ${name} = ${value}`;
+  else if (kind === REPAIR) said = `${cause || "repair"}: ${name} = ${value}, ${depth} conflict${depth === 1 ? "" : "s"} left`;
   else said = "solution found: every variable has a value that satisfies every constraint";
   return `${where}: ${said}`;
 }
