@@ -584,7 +584,7 @@ function render({ model, el }) {
   let runIndex = Math.min(model.get("run") || 0, data.runs.length - 1);
   let run, replay, tree, counts, view = null;
   let position = model.get("position") || 0;
-  let chosen = null, pinned = false, playing = null, note = "";
+  let chosen = null, pinned = false, playing = null, note = "", drawnNode = null;
 
   const runsBar = html("div", { class: "cx-runs" }, root);
   if (data.title) html("div", { class: "cx-caption" }, root, data.title);
@@ -643,7 +643,7 @@ function render({ model, el }) {
       model.on("change:image", update);
       update();
     }
-    chosen = null; pinned = false;
+    chosen = null; pinned = false; drawnNode = null;
     drawRuns();
   }
 
@@ -728,8 +728,13 @@ function render({ model, el }) {
     noteBox.textContent = note;
     drawStats();
     drawWhy(event);
-    drawTree(treeHost, run, tree, position, (p) => { stop(); go(p); }, false);
-    drawPath();
+    // the tree only changes when the search moves to another node (an assign or a backtrack)
+    const node = currentNode(tree, position);
+    if (node !== drawnNode) {
+      drawnNode = node;
+      drawTree(treeHost, run, tree, position, (p) => { stop(); go(p); }, false);
+      drawPath();
+    }
   }
 
   function drawPath() {
