@@ -64,7 +64,7 @@ def _model_options(puzzle: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if args.no_adjacent:
         options["adjacent"] = False
-    if args.model:
+    if getattr(args, "model", None):
         options["model"] = args.model
     for key in options:
         if key not in puzzle.model_options:
@@ -90,6 +90,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             result = puzzle.solve(**limits, **options)
     except ValueError as err:  # unknown heuristic or model name
         raise UsageError(f"<command line>:1:1: {err}") from None
+    except ImportError as err:  # an engine whose solver package is not installed
+        raise UsageError(f"<command line>:1:1: --engine {args.engine}: {err}") from None
     if args.trace and result.trace is not None:
         with open(args.trace, "w", encoding="utf-8") as handle:
             result.trace.write_jsonl(handle)
@@ -109,7 +111,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
-    if result.engine == "sat":  # PicoSAT reports no search statistics
+    if result.engine == "sat":  # the SAT solver reports no search statistics
         effort = f"SAT engine, {stats.seconds:.3f} s"
     lines = []
     if result.solutions is not None:
@@ -189,12 +191,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 # -- cnf, bench, course ----------------------------------------------------------------------
 def cmd_cnf(args: argparse.Namespace) -> int:
-    if args.kind != "hashi":
-        raise UsageError(f"<command line>:1:1: cnf supports hashi only, not {args.kind!r}")
-    puzzle = load_puzzle("hashi", args.source)
-    sat = import_module("csp_puzzles.hashi.sat")
-    sys.stdout.write(sat.to_dimacs(puzzle, three_sat=args.three_sat, **(
-        {"adjacent": False} if args.no_adjacent else {})))
+    puzzle = load_puzzle(args.kind, args.source)
+    try:
+        text = puzzle.to_dimacs(three_sat=args.three_sat, **_model_options(puzzle, args))
+    except ValueError as err:  # a kind without a SAT encoding
+        raise UsageError(f"<command line>:1:1: {err}, expected a kind with one") from None
+    sys.stdout.write(text)
     return EXIT_OK
 
 
@@ -246,10 +248,11 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--trace", metavar="FILE", help="write the search trace (JSON Lines)")
     solve.add_argument("--no-adjacent", action="store_true",
                        help="hashi: orthogonally adjacent islands may not be joined")
-    solve.add_argument("--model", help="kakuro: combined (default) or decomposed")
+    solve.add_argument("--model", help="the model variant: kakuro combined (default) or "
+                                       "decomposed; towers full (default), easy, extreme, plain")
     solve.add_argument("--engine", choices=("csp", "sat"),
-                       help="csp: the core's search (default); sat: hashi only, PicoSAT "
-                            "(needs the sat extra; no trace, stats hold seconds only)")
+                       help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
+                            "python-sat (no trace, stats hold seconds only)")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
@@ -262,7 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate.set_defaults(run=cmd_generate)
 
     cnf = commands.add_parser("cnf", help="DIMACS CNF of a puzzle on stdout")
-    cnf.add_argument("kind")
+    cnf.add_argument("kind", choices=KINDS)
     cnf.add_argument("source")
     cnf.add_argument("--3sat", dest="three_sat", action="store_true",
                      help="split long clauses into 3-literal clauses")

@@ -64,8 +64,7 @@ def parse_tatham(text: str, filename: str | None = None) -> Towers:
     if grid_text or text[start:].endswith(","):
         grid_column = offset + start + len(clue_text) + 2
         _read_tatham_grid(grid_text, n, givens, grid_column, filename)
-    puzzle = Towers(n, *(tuple(clues[i * n:(i + 1) * n]) for i in range(4)),
-                    givens=tuple(map(tuple, givens)))
+    puzzle = Towers.from_sides(n, [clues[i * n:(i + 1) * n] for i in range(4)], givens)
     return puzzle
 
 
@@ -173,7 +172,7 @@ def parse_janko(text: str, filename: str | None = None) -> Towers:
                 givens[r][c] = int(token.text)
                 where[(r, c)] = token
     _check_givens(givens, where, filename)
-    return Towers(n, *sides, givens=tuple(map(tuple, givens)))
+    return Towers.from_sides(n, sides, givens)
 
 
 def _looks_like_header(row: list[Token], rows_after: int) -> bool:
