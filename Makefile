@@ -28,12 +28,8 @@ lab-instructor: $(STAMP)
 # testpaths (pyproject.toml) holds tests/ and notebooks/: this is `pytest --nbval-lax`
 test: $(STAMP)
 	$(VENV)/bin/ruff check csp_puzzles tests
-<<<<<<< HEAD
-	$(VENV)/bin/pytest --nbval-lax
-=======
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest tests notebooks --nbval-lax
->>>>>>> main
+	$(VENV)/bin/pytest --nbval-lax
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check csp_puzzles tests
