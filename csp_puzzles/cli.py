@@ -228,6 +228,15 @@ def cmd_exercises(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    export = import_module("csp_puzzles.viz.export")
+    try:
+        print(export.run_export(args.notebook, args.output, args.timeout))
+    except FileNotFoundError as err:
+        raise UsageError(str(err)) from None
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"csp-puzzles {__version__}")
@@ -273,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
     cnf.set_defaults(run=cmd_cnf)
 
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", *KINDS))
+    bench.add_argument("what", choices=("core", "local", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 
@@ -292,6 +301,14 @@ def build_parser() -> argparse.ArgumentParser:
                           "(`course DIR` writes the whole course)")
     exercises.add_argument("--student", metavar="OUT_DIR", required=True)
     exercises.set_defaults(run=cmd_exercises)
+
+    export = commands.add_parser("export", help="a notebook as one HTML page whose "
+                                 "explorers step with no kernel and no network")
+    export.add_argument("notebook")
+    export.add_argument("-o", "--output", required=True, metavar="OUT.html")
+    export.add_argument("--timeout", type=int, default=600, metavar="SECONDS",
+                        help="longest time one cell may run")
+    export.set_defaults(run=cmd_export)
     return parser
 
 

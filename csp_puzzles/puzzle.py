@@ -2,16 +2,18 @@
 
 A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
 
-- `model.py`: the puzzle class (a `Puzzle`) with `to_csp()` and `decode()`;
+- `model.py`: the puzzle class (a `Puzzle`: `Hashi`, `Kakuro`, `Towers`, `Singles`) with
+  `to_csp()` and `decode()`, and the writers `to_text()` and `to_tatham()`;
 - `rules.py`: its named deduction rules, as propagators on the core;
-- `formats.py`: `parse(text)` for every accepted format, and writers back;
+- `formats.py`: `parse(text)` for every accepted format (it imports the model; the model
+  never imports it);
 - `check.py`: an independent checker that never uses the solver;
 - `render.py`: a matplotlib drawing of any state (a solution or a trace's domains);
-- `generate.py`: a generator of puzzles with exactly one solution;
+- `grade.py`: `grade(puzzle)`, the weakest rules that solve it, and `DIFFICULTIES`;
+- `generate.py`: a generator of puzzles with exactly one solution, at a grade asked;
 
-and its `__init__.py` exports `parse`, `generate`, `grade` (where the puzzle grades by
-rules), `DIFFICULTIES` and the puzzle class. The command line and the notebooks only go
-through this interface.
+and its `__init__.py` exports `parse`, `generate`, `grade`, `DIFFICULTIES` and the puzzle
+class. The command line and the notebooks only go through this interface.
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ class Puzzle(ABC):
     #: the variable order under any inference, unless `var_order_for` says otherwise
     default_var_order: ClassVar[str] = "mrv"
     default_val_order: ClassVar[str] = "input"
+    #: chronological backtracking ("none"), backjumping ("cbj") or learning ("learn")
+    default_look_back: ClassVar[str] = "none"
     #: keyword options of `to_csp` besides `counting` (the CLI checks flags against them)
     model_options: ClassVar[frozenset[str]] = frozenset()
     #: what can solve it: "csp" (the core's search) always; Hashi also has "sat"
@@ -113,6 +117,35 @@ class Puzzle(ABC):
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         """Draw the puzzle on a matplotlib `ax`: empty, solved, or at a trace state."""
 
+    @abstractmethod
+    def picture(self) -> dict[str, Any]:
+        """The puzzle's picture as plain data (`csp_puzzles.picture`): its fixed shapes, and
+        for each variable of `to_csp()` where it sits and how its domain is shown."""
+
+    # -- the editor: a grid of labels a click cycles through -------------------------------
+    #: rows and columns of clues round the puzzle in the editor's grid (Towers: 1)
+    editor_frame: ClassVar[int] = 0
+
+    def editor_cells(self) -> list[list[str]]:
+        """The puzzle as the editor's grid of labels."""
+        raise ValueError(f"{self.kind} puzzles cannot be edited cell by cell")
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        """What a click cycles through at (row, col) of a `height` x `width` puzzle's editor
+        grid (frame included); empty: a cell that cannot be edited."""
+        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        """The editor's grid of labels in the puzzle's native text format."""
+        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+
+    @classmethod
+    def editable(cls) -> bool:
+        """Whether the editor can build this kind of puzzle."""
+        return cls.editor_text.__func__ is not Puzzle.editor_text.__func__  # type: ignore[attr-defined]
+
     def to_tatham(self) -> str:
         """The puzzle as a Tatham game ID (puzzles Tatham's collection does not have raise)."""
         raise ValueError(f"{self.kind} puzzles have no Tatham game ID format")
@@ -139,7 +172,7 @@ class Puzzle(ABC):
     def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
         self._check_engine(engine)
         csp = self.to_csp(**model_options)
@@ -147,7 +180,8 @@ class Puzzle(ABC):
         result = solve(csp, inference=inference,
                        var_order=var_order or self.var_order_for(inference),
                        val_order=val_order or self.default_val_order,
-                       timeout=timeout, max_nodes=max_nodes, trace=trace)
+                       timeout=timeout, max_nodes=max_nodes, trace=trace,
+                       look_back=look_back or self.default_look_back)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace, self)
 
@@ -155,7 +189,7 @@ class Puzzle(ABC):
               var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
         self._check_engine(engine)
         csp = self.to_csp(counting=True, **model_options)
@@ -163,7 +197,8 @@ class Puzzle(ABC):
         counted = count(csp, limit=limit, keep=True, inference=inference,
                         var_order=var_order or self.var_order_for(inference),
                         val_order=val_order or self.default_val_order,
-                        timeout=timeout, max_nodes=max_nodes, trace=trace)
+                        timeout=timeout, max_nodes=max_nodes, trace=trace,
+                        look_back=look_back or self.default_look_back)
         first = self.decode(counted.solutions[0]) if counted.solutions else None
         if not counted.complete:
             status = LIMIT

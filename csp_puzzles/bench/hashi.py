@@ -55,7 +55,9 @@ def main(argv: list[str]) -> int:
                         help="seconds per instance and solver (default 60)")
     parser.add_argument("--engines", default="csp,sat",
                         help="our engines on the Coelho instances, comma-separated: csp, sat, "
-                             "pycosat (the SAT engine's loop on PicoSAT, if installed)")
+                             "pycosat (the SAT engine's loop on PicoSAT, if installed), and "
+                             "the CSP engine looking back: csp+cbj (backjumping), csp+learn "
+                             "(backjumping and nogood learning)")
     parser.add_argument("--sat-solver", default=DEFAULT_SOLVER, choices=SOLVERS,
                         help=f"the python-sat solver of the sat engine (default {DEFAULT_SOLVER})")
     parser.add_argument("--log", metavar="FILE",
@@ -167,7 +169,7 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
     if log_file:
         log_file.close()
     headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
-               "med backtracks")
+               "med backtracks", "med backjumps", "med learnt")
     note = "".join("\n" + line for line in notes)
     if plot:
         performance_profile(plot, panels, timeout,
@@ -178,8 +180,10 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
             "Y's)\n" + table(headers, rows) + note)
 
 
-#: our engines; "pycosat" is the SAT engine's loop on PicoSAT (the engine's former solver)
-ENGINE_NAMES = {"csp": "csp-puzzles CSP", "sat": "csp-puzzles SAT",
+#: our engines; "pycosat" is the SAT engine's loop on PicoSAT (the engine's former solver),
+#: "csp+cbj" and "csp+learn" the CSP engine looking back (`look_back="cbj"`, `"learn"`)
+ENGINE_NAMES = {"csp": "csp-puzzles CSP", "csp+cbj": "csp-puzzles CSP, backjumping",
+                "csp+learn": "csp-puzzles CSP, learning", "sat": "csp-puzzles SAT",
                 "pycosat": "SAT-loop PicoSAT"}
 
 
@@ -191,7 +195,8 @@ def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp",
     elif engine == "sat":
         result = puzzle.solve(timeout=timeout, engine="sat", solver=sat_solver)
     else:
-        result = puzzle.solve(timeout=timeout, engine=engine)
+        engine, _, look_back = engine.partition("+")
+        result = puzzle.solve(timeout=timeout, engine=engine, look_back=look_back or None)
     seconds = time.perf_counter() - start
     solved = result.status == "solved"
     if solved and check(puzzle, result.solution):
@@ -199,7 +204,8 @@ def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp",
     if result.engine == "sat":  # a SAT solver reports no nodes
         return {"solved": solved, "seconds": seconds}
     return {"solved": solved, "seconds": seconds, "nodes": result.stats.nodes,
-            "backtracks": result.stats.backtracks}
+            "backtracks": result.stats.backtracks, "backjumps": result.stats.backjumps,
+            "learnt": result.stats.learnt}
 
 
 def _ratio_row(label: str, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> tuple:
@@ -208,7 +214,7 @@ def _ratio_row(label: str, ours: list[dict[str, Any]], theirs: list[dict[str, An
         other = statistic([r["seconds"] for r in theirs])
         return round(mine / max(other, 1e-9), 3)
 
-    return (label, "", "", ratio(median), ratio(statistics.fmean), ratio(max), "", "")
+    return (label, "", "", ratio(median), ratio(statistics.fmean), ratio(max), "", "", "", "")
 
 
 def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
@@ -217,7 +223,9 @@ def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
             statistics.fmean(seconds) if seconds else float("nan"),
             max(seconds) if seconds else float("nan"),
             median([r["nodes"] for r in runs]) if runs and "nodes" in runs[0] else "",
-            median([r["backtracks"] for r in runs]) if runs and "backtracks" in runs[0] else "")
+            median([r["backtracks"] for r in runs]) if runs and "backtracks" in runs[0] else "",
+            median([r["backjumps"] for r in runs]) if runs and "backjumps" in runs[0] else "",
+            median([r["learnt"] for r in runs]) if runs and "learnt" in runs[0] else "")
 
 
 # -- OR-Tools CP-SAT -------------------------------------------------------------------------

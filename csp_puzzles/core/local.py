@@ -106,9 +106,7 @@ class BinaryPredicateCounter(ConflictCounter):
         if other is UNSET:
             return
         holds = self.holds[var]
-        for i, x in enumerate(values):
-            if not holds(x, other):
-                scores[i] += 1
+        scores[:] = [s if holds(x, other) else s + 1 for s, x in zip(scores, values)]
 
     def move(self, var: Hashable, old: Any, new: Any) -> Changes:
         partner = self.other[var]

@@ -20,8 +20,10 @@ PRUNE = "prune"
 WIPEOUT = "wipeout"
 BACKTRACK = "backtrack"
 SOLUTION = "solution"
+BACKJUMP = "backjump"
+LEARN = "learn"
 REPAIR = "repair"
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR)
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, BACKJUMP, LEARN, REPAIR)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 
 
@@ -35,6 +37,9 @@ class Event:
       cannot hold any more); the current assignment fails;
     - `backtrack`: the search undoes `var = value` and everything pruned since;
     - `solution`: every variable has its value;
+    - `backjump`: looking back, the search returns to level `depth`, past decisions that
+      had no part in the failure (`cause` names the conflict); the backtracks follow;
+    - `learn`: the decisions in `cause` cannot all hold, and the search keeps that nogood.
     - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
       its complete assignment; a local search has no levels, so `depth` holds the number
       of conflicts left after the step.
@@ -65,6 +70,10 @@ class Event:
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
         if self.kind == BACKTRACK:
             return f"backtrack: undo {name(self.var)} = {value(self.value)}"
+        if self.kind == BACKJUMP:
+            return f"backjump from {name(self.var)}: {self.cause}"
+        if self.kind == LEARN:
+            return f"learn: {self.cause} cannot all hold"
         if self.kind == REPAIR:
             left = "1 conflict" if self.depth == 1 else f"{self.depth} conflicts"
             return f"{self.cause or 'repair'}: {name(self.var)} = {value(self.value)}, {left} left"

@@ -35,13 +35,14 @@ class QueensLines(Constraint):
 
     def __init__(self, columns: Sequence[int] | range, name: str | None = None):
         super().__init__(columns, name or f"{len(columns)} queens, no two attacking")
+        self.columns = tuple(columns)
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         rows = [values[c] for c in self.scope]
         n = len(rows)
         return (len(set(rows)) == n
-                and len({r + c for c, r in zip(self.scope, rows)}) == n  # type: ignore[operator]
-                and len({r - c for c, r in zip(self.scope, rows)}) == n)  # type: ignore[operator]
+                and len({r + c for c, r in zip(self.columns, rows)}) == n
+                and len({r - c for c, r in zip(self.columns, rows)}) == n)
 
     def propagate(self, state: SearchState) -> None:
         placed = [(c, state.value(c)) for c in self.scope if state.is_fixed(c)]

@@ -38,7 +38,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
+from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
+from . import picture as drawing
+from .check import check
+from .connectivity import Connectivity, NoLoops
+from .render import render
+from .rules import IslandDegree, NoCrossing, PairIsolation
 
 if TYPE_CHECKING:
     from .sat import SolverChoice
@@ -172,9 +178,6 @@ class Hashi(Puzzle):
         rule here holds in every solution, none assumes the puzzle has only one.
         """
         self.reject_options(options)
-        from .connectivity import Connectivity, NoLoops
-        from .rules import IslandDegree, NoCrossing, PairIsolation
-
         csp = CSP(f"hashi {self.width}x{self.height}")
         used = [e for e in self.edges if adjacent or not e.touching]
         for e in used:
@@ -199,7 +202,7 @@ class Hashi(Puzzle):
     def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve; by default MAC with dom/wdeg and restarts (core/restarts.py).
 
         Asking for anything else (another inference or variable order, or a trace, which
@@ -207,16 +210,18 @@ class Hashi(Puzzle):
         `engine="sat"` hands the puzzle to a SAT solver instead (see `_solve_sat`).
         """
         if engine == "sat":
+            if look_back:  # a search option: refused by the SAT engine like the others
+                model_options["look_back"] = look_back
             return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
                                    **model_options)
         if (inference or "mac") != "mac" or var_order is not None or trace:
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
-                                 engine, **model_options)
+                                 engine, look_back, **model_options)
         self._check_engine(engine)
         csp = self.to_csp(**model_options)
         result = solve_with_restarts(csp, "mac", self.default_var_order,
                                      val_order or self.default_val_order, timeout,
-                                     max_nodes)
+                                     max_nodes, look_back=look_back or self.default_look_back)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, None, self)
 
@@ -224,11 +229,13 @@ class Hashi(Puzzle):
               var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit` with the core's search, or with `engine="sat"`."""
         if engine != "sat":
             return super().count(limit, inference, var_order, val_order, timeout, max_nodes,
-                                 trace, engine, **model_options)
+                                 trace, engine, look_back, **model_options)
+        if look_back:
+            model_options["look_back"] = look_back
         return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
                                limit=limit, **model_options)
 
@@ -286,34 +293,72 @@ class Hashi(Puzzle):
         return {"bridges": [[*key, n] for key, n in sorted(solution.items()) if n]}
 
     def solution_to_text(self, solution: Solution) -> str:
-        from .formats import solution_grid
+        """The solved grid for a terminal: `-` `=` `≡` `#` horizontal, `|` `‖` `⦀` vertical.
 
-        return solution_grid(self, solution)
+        One character per cell; islands show their number, water a `.`.
+        """
+        horizontal = " -=≡#"
+        vertical = " |‖⦀#"
+        grid = [["."] * self.width for _ in range(self.height)]
+        for key, n in solution.items():
+            edge = self.edge_of.get(key)
+            if edge is None or not n:
+                continue
+            mark = (horizontal if edge.horizontal else vertical)[min(n, 4)]
+            for r, c in edge.cells:
+                grid[r][c] = mark
+        for island in self.islands:
+            grid[island.row][island.col] = (str(island.value) if island.value < 10
+                                            else chr(ord("A") + island.value - 10))
+        return "\n".join("".join(row) for row in grid)
 
     def to_text(self) -> str:
-        from .formats import write_matrix
+        """The matrix: `0` for water, the island's number otherwise (no header).
 
-        return write_matrix(self)
+        The matrix cannot say `maxb` or the no-loops rule: write a Tatham ID for those.
+        """
+        grid = [["0"] * self.width for _ in range(self.height)]
+        for island in self.islands:
+            if island.value > 9:
+                raise ValueError(f"island {island} = {island.value} does not fit one digit")
+            grid[island.row][island.col] = str(island.value)
+        return "\n".join(" ".join(row) for row in grid) + "\n"
 
     def to_tatham(self) -> str:
-        from .formats import write_tatham
-
-        return write_tatham(self)
+        """The Tatham game ID (values above 16 cannot be written)."""
+        cells: list[str | None] = [None] * (self.width * self.height)
+        for island in self.islands:
+            if island.value > 16:
+                raise ValueError(f"island {island} = {island.value}: Tatham IDs stop at 16")
+            cells[island.row * self.width + island.col] = (
+                str(island.value) if island.value < 10 else chr(ord("A") + island.value - 10))
+        loops = "" if self.loops else "L"
+        return f"{self.width}x{self.height}m{self.maxb}{loops}:{encode_runs(cells)}"
 
     def to_dimacs(self, three_sat: bool = False, adjacent: bool = True, **options: Any) -> str:
-        from .sat import to_dimacs
+        from .sat import to_dimacs  # the SAT back end's solver is an optional extra
 
         self.reject_options(options)
         return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
 
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:
-        from .check import check
-
         return check(self, solution, adjacent=adjacent)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
 
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options()
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
+
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)
 
     def __repr__(self) -> str:
