@@ -97,12 +97,18 @@ def _text(cell: dict[str, Any]) -> str:
 
 
 def student_notebook(notebook: dict[str, Any]) -> dict[str, Any]:
-    """A copy of an instructor notebook (nbformat JSON) in its student form."""
+    """A copy of an instructor notebook (nbformat JSON) in its student form.
+
+    Raises `MarkerError` naming the cell (counted from 1) whose markers do not pair up.
+    """
     student = json.loads(json.dumps(notebook))
-    for cell in student["cells"]:
+    for number, cell in enumerate(student["cells"], start=1):
         text = _text(cell)
         grading = cell.get("metadata", {}).get("nbgrader", {})
-        cell["source"] = strip_source(text, cell["cell_type"], bool(grading.get("solution")))
+        try:
+            cell["source"] = strip_source(text, cell["cell_type"], bool(grading.get("solution")))
+        except MarkerError as err:
+            raise MarkerError(f"cell {number}: {err}") from None
         if cell["cell_type"] != "code":
             continue
         cell["outputs"] = []
@@ -132,6 +138,15 @@ def _copy_tree(source: Path, target: Path) -> list[Path]:
     return written
 
 
+def _student_form(path: Path) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as handle:
+        notebook = json.load(handle)
+    try:
+        return student_notebook(notebook)
+    except MarkerError as err:
+        raise CourseError(f"{path.parent.name}/{path.name}: {err}") from None
+
+
 def write_notebook(notebook: dict[str, Any], path: Path) -> None:
     """Write nbformat JSON the way Jupyter does (one-space indent, a final newline)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -150,6 +165,8 @@ def write_course(target: Path, instructor: bool = False) -> list[Path]:
         raise CourseError("is not an empty folder, expected a new or empty one "
                           "(the course never overwrites files)")
     notebooks, data = course_sources()
+    # every student form is made before anything is written: a bad notebook writes nothing
+    students = {} if instructor else {path: _student_form(path) for path in _notebooks(notebooks)}
     try:
         target.mkdir(parents=True, exist_ok=True)
         written = _copy_tree(data, target / "data")
@@ -159,9 +176,8 @@ def write_course(target: Path, instructor: bool = False) -> list[Path]:
             if not path.is_file() or ".ipynb_checkpoints" in path.parts:
                 continue
             destination = target / "notebooks" / path.relative_to(notebooks)
-            if path.suffix == ".ipynb":
-                with open(path, encoding="utf-8") as handle:
-                    write_notebook(student_notebook(json.load(handle)), destination)
+            if path in students:
+                write_notebook(students[path], destination)
             else:
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, destination)
@@ -176,11 +192,10 @@ def write_student_exercises(out_dir: Path) -> list[Path]:
     source = course_sources()[0] / "exercises"
     written = []
     for path in _notebooks(source):
-        with open(path, encoding="utf-8") as handle:
-            notebook = json.load(handle)
+        student = _student_form(path)
         target = out_dir / path.name
         try:
-            write_notebook(student_notebook(notebook), target)
+            write_notebook(student, target)
         except OSError as err:
             raise CourseError(f"cannot write {target.name} ({err.strerror or err})") from None
         written.append(target)

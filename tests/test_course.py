@@ -113,3 +113,37 @@ def test_version_and_help_name_nothing_a_reader_cannot_open(capsys):
         with pytest.raises(SystemExit):
             cli_main([*command, "--help"])
         assert "CONTRACT" not in capsys.readouterr().out
+
+
+def test_every_link_of_the_course_opens_a_file_of_the_course():
+    import re
+
+    linked = 0
+    for path in sorted(NOTEBOOKS.rglob("*.ipynb")) + sorted(NOTEBOOKS.rglob("*.md")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+            if "://" in target:
+                continue
+            assert (path.parent / target).is_file(), f"{path.name} links to {target}"
+            linked += 1
+    assert linked >= 15
+
+
+def test_a_notebook_with_unpaired_markers_is_one_clear_error(tmp_path, monkeypatch, capsys):
+    from csp_puzzles import course
+
+    source = tmp_path / "source"
+    (source / "notebooks").mkdir(parents=True)
+    (source / "data").mkdir()
+    broken = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "## Exercises"},
+                        {"cell_type": "markdown", "metadata": {},
+                         "source": "1. Why?\n### BEGIN SOLUTION\nBecause."}],
+              "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (source / "notebooks" / "00_start_here.ipynb").write_text(json.dumps(broken))
+    monkeypatch.setattr(course, "_PLACES", (source,))
+    assert cli_main(["course", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "00_start_here.ipynb: cell 2: a solution region" in err
+    assert not (tmp_path / "out").exists()
