@@ -217,6 +217,14 @@ def cmd_course(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_app(args: argparse.Namespace) -> int:
+    app = import_module("csp_puzzles.app.launch")
+    try:
+        return app.serve(args.port, open_browser=not args.no_browser)
+    except ImportError as err:  # Voila is in the app extra
+        raise UsageError(f"<command line>:1:1: {err}") from None
+
+
 def cmd_exercises(args: argparse.Namespace) -> int:
     course = import_module("csp_puzzles.course")
     try:
@@ -285,6 +293,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("what", choices=("core", "local", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
+
+    app = commands.add_parser("app", help="serve the explorer and the editor as a web page "
+                                          "on 127.0.0.1 (Voila, the app extra)")
+    app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.set_defaults(run=cmd_app)
 
     course = commands.add_parser(
         "course", help="write the course: notebooks and the puzzles they read",
