@@ -13,7 +13,7 @@ import sys
 from importlib import import_module
 from typing import Any, NoReturn
 
-from .errors import ParseError
+from .errors import MissingExtra, ParseError
 from .puzzle import LIMIT, SOLVED, UNSATISFIABLE, Puzzle, PuzzleResult
 from .registry import KINDS, puzzle_module
 
@@ -86,7 +86,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             result = puzzle.count(limit=args.max_solutions, **limits, **options)
         else:
             result = puzzle.solve(**limits, **options)
-    except ValueError as err:  # unknown heuristic or model name
+    except (ValueError, MissingExtra) as err:  # unknown option name, engine not installed
         raise UsageError(f"<command line>:1:1: {err}") from None
     if args.trace and result.trace is not None:
         with open(args.trace, "w", encoding="utf-8") as handle:
@@ -107,8 +107,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
-    if result.engine == "sat":  # PicoSAT reports no search statistics
-        effort = f"SAT engine, {stats.seconds:.3f} s"
+    if result.engine != "csp":  # other engines report no search statistics
+        effort = f"{result.engine.upper()} engine, {stats.seconds:.3f} s"
     lines = []
     if result.solutions is not None:
         if result.status == LIMIT:
@@ -226,9 +226,11 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--no-adjacent", action="store_true",
                        help="hashi: orthogonally adjacent islands may not be joined")
     solve.add_argument("--model", help="kakuro: combined (default) or decomposed")
-    solve.add_argument("--engine", choices=("csp", "sat"),
+    solve.add_argument("--engine", choices=("csp", "sat", "milp"),
                        help="csp: the core's search (default); sat: hashi only, PicoSAT "
-                            "(needs the sat extra; no trace, stats hold seconds only)")
+                            "(needs the sat extra); milp: towers, singles, hashi, integer "
+                            "programming with HiGHS (needs the milp extra); sat and milp "
+                            "have no trace, their stats hold seconds only")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")

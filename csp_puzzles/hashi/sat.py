@@ -84,7 +84,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import LimitReached
+from ..errors import LimitReached, MissingExtra
 
 if TYPE_CHECKING:
     from .model import Hashi, Solution
@@ -594,6 +594,10 @@ def sat_solutions(puzzle: Hashi, adjacent: bool = True,
         clauses.append(encoding.blocking_clause(solution))
 
 
+#: the entry point of the "sat" engine (`Puzzle.solve(engine="sat")`)
+solutions = sat_solutions
+
+
 def _solve_clauses(clauses: list[Clause], deadline: float | None) -> list[int] | str:
     """PicoSAT on ``clauses``: a model or "UNSAT"; ``LimitReached`` past the deadline."""
     pycosat = _pycosat()
@@ -662,5 +666,6 @@ def _pycosat():
     try:
         import pycosat
     except ImportError as err:  # pragma: no cover - depends on the installation
-        raise ImportError("the SAT back end needs pycosat: pip install 'csp-puzzles[sat]'") from err
+        raise MissingExtra("the SAT back end needs pycosat: pip install 'csp-puzzles[sat]'"
+                           ) from err
     return pycosat

@@ -71,6 +71,7 @@ class Singles(Puzzle):
     default_inference: ClassVar[str] = "mac"
     default_var_order: ClassVar[Any] = staticmethod(probing_order)
     model_options: ClassVar[frozenset[str]] = frozenset({"uniqueness"})
+    engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
 
     @property
     def height(self) -> int:
@@ -127,14 +128,17 @@ class Singles(Puzzle):
               **options: Any) -> PuzzleResult:
         """As `Puzzle.solve`; by default MAC branches with probing, FC and none on the first
         undecided cell (probing propagates every rule, which would blur the comparison)."""
-        return super().solve(inference, var_order or self._order_for(inference), **options)
+        return super().solve(inference, var_order or self._order_for(inference, options),
+                             **options)
 
     def count(self, limit: int = 2, inference: str | None = None, var_order: Any = None,
               **options: Any) -> PuzzleResult:
-        return super().count(limit, inference, var_order or self._order_for(inference),
-                             **options)
+        return super().count(limit, inference,
+                             var_order or self._order_for(inference, options), **options)
 
-    def _order_for(self, inference: str | None) -> Any:
+    def _order_for(self, inference: str | None, options: dict[str, Any]) -> Any:
+        if options.get("engine", "csp") != "csp":
+            return None  # other engines have no variable order
         return probing_order if inference in (None, "mac") else first_undecided
 
     # -- output ----------------------------------------------------------------------------
