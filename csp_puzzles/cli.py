@@ -13,7 +13,7 @@ import sys
 from importlib import import_module
 from typing import Any, NoReturn
 
-from .errors import MissingExtra, ParseError
+from .errors import ParseError
 from .puzzle import LIMIT, SOLVED, UNSATISFIABLE, Puzzle, PuzzleResult
 from .registry import KINDS, puzzle_module
 
@@ -62,7 +62,7 @@ def _model_options(puzzle: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if args.no_adjacent:
         options["adjacent"] = False
-    if args.model:
+    if getattr(args, "model", None):
         options["model"] = args.model
     for key in options:
         if key not in puzzle.model_options:
@@ -86,8 +86,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
             result = puzzle.count(limit=args.max_solutions, **limits, **options)
         else:
             result = puzzle.solve(**limits, **options)
-    except (ValueError, MissingExtra) as err:  # unknown option name, engine not installed
+    except ValueError as err:  # unknown heuristic or model name
         raise UsageError(f"<command line>:1:1: {err}") from None
+    except ImportError as err:  # an engine whose solver package is not installed
+        raise UsageError(f"<command line>:1:1: --engine {args.engine}: {err}") from None
     if args.trace and result.trace is not None:
         with open(args.trace, "w", encoding="utf-8") as handle:
             result.trace.write_jsonl(handle)
@@ -187,12 +189,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 # -- cnf, bench, exercises -------------------------------------------------------------------
 def cmd_cnf(args: argparse.Namespace) -> int:
-    if args.kind != "hashi":
-        raise UsageError(f"<command line>:1:1: cnf supports hashi only, not {args.kind!r}")
-    puzzle = load_puzzle("hashi", args.source)
-    sat = import_module("csp_puzzles.hashi.sat")
-    sys.stdout.write(sat.to_dimacs(puzzle, three_sat=args.three_sat, **(
-        {"adjacent": False} if args.no_adjacent else {})))
+    puzzle = load_puzzle(args.kind, args.source)
+    try:
+        text = puzzle.to_dimacs(three_sat=args.three_sat, **_model_options(puzzle, args))
+    except ValueError as err:  # a kind without a SAT encoding
+        raise UsageError(f"<command line>:1:1: {err}, expected a kind with one") from None
+    sys.stdout.write(text)
     return EXIT_OK
 
 
@@ -204,6 +206,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_exercises(args: argparse.Namespace) -> int:
     exercises = import_module("csp_puzzles.exercises")
     return exercises.main(args) or EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    export = import_module("csp_puzzles.viz.export")
+    try:
+        print(export.run_export(args.notebook, args.output, args.timeout))
+    except FileNotFoundError as err:
+        raise UsageError(str(err)) from None
+    return EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -225,12 +236,13 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--trace", metavar="FILE", help="write the search trace (JSON Lines)")
     solve.add_argument("--no-adjacent", action="store_true",
                        help="hashi: orthogonally adjacent islands may not be joined")
-    solve.add_argument("--model", help="kakuro: combined (default) or decomposed")
+    solve.add_argument("--model", help="the model variant: kakuro combined (default) or "
+                                       "decomposed; towers full (default), easy, extreme, plain")
     solve.add_argument("--engine", choices=("csp", "sat", "milp"),
-                       help="csp: the core's search (default); sat: hashi only, PicoSAT "
-                            "(needs the sat extra); milp: towers, singles, hashi, integer "
-                            "programming with HiGHS (needs the milp extra); sat and milp "
-                            "have no trace, their stats hold seconds only")
+                       help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
+                            "python-sat; milp: towers, singles and hashi, integer programming "
+                            "on HiGHS (the milp extra); sat and milp have no trace, their "
+                            "stats hold seconds only")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
@@ -243,7 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate.set_defaults(run=cmd_generate)
 
     cnf = commands.add_parser("cnf", help="DIMACS CNF of a puzzle on stdout")
-    cnf.add_argument("kind")
+    cnf.add_argument("kind", choices=KINDS)
     cnf.add_argument("source")
     cnf.add_argument("--3sat", dest="three_sat", action="store_true",
                      help="split long clauses into 3-literal clauses")
@@ -251,13 +263,21 @@ def build_parser() -> argparse.ArgumentParser:
     cnf.set_defaults(run=cmd_cnf)
 
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", *KINDS))
+    bench.add_argument("what", choices=("core", "local", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 
     exercises = commands.add_parser("exercises", help="write the student notebooks")
     exercises.add_argument("--student", metavar="OUT_DIR", required=True)
     exercises.set_defaults(run=cmd_exercises)
+
+    export = commands.add_parser("export", help="a notebook as one HTML page whose "
+                                 "explorers step with no kernel and no network")
+    export.add_argument("notebook")
+    export.add_argument("-o", "--output", required=True, metavar="OUT.html")
+    export.add_argument("--timeout", type=int, default=600, metavar="SECONDS",
+                        help="longest time one cell may run")
+    export.set_defaults(run=cmd_export)
     return parser
 
 

@@ -8,7 +8,7 @@ trace, so a notebook can show it. A removal that empties a domain raises `Contra
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .stats import Stats
 from .trace import ASSIGN, PRUNE, Trace
@@ -25,6 +25,13 @@ class Contradiction(Exception):
     """
 
     blame: tuple[Hashable, ...] = ()
+    #: the constraint that failed, when the propagation loop knows it
+    constraint: Any = None
+    #: the decisions that explain the failure (a bit set of levels), for looking back
+    conflict: int | None = None
+    #: variables whose domains alone make the failure certain, when the constraint can say
+    #: (sharper than its whole scope; read only when looking back, see lookback.py)
+    reason: Any = None
 
     def __init__(self, var: Hashable = None, cause: str | None = None):
         self.var = var
@@ -36,9 +43,13 @@ class Contradiction(Exception):
 class SearchState:
     """Domains, assignment and trail of one search.
 
+    `explaining` is True when the search looks back and wants to know why values go.
+
     `domains[var]` is a set; read it freely but change it only through `remove` and
     `keep_only`. `values(var)` gives the remaining values in the domain's input order.
     """
+
+    explaining = False
 
     def __init__(self, csp: CSP, stats: Stats | None = None, trace: Trace | None = None):
         self.csp = csp
@@ -51,6 +62,10 @@ class SearchState:
         self.trace = trace
         self.depth = 0
         self.cause: str | None = None  # who is pruning now, for the trace
+        self.constraint: Any = None  # the constraint pruning now, for explanations
+        #: a propagator may set the variables whose domains alone force its next removal,
+        #: when `explaining` says someone listens (looking back: see lookback.py)
+        self.reason: Any = None
         self.changed: set[Hashable] = set()  # variables pruned since the queue last looked
         self.unfixed = sum(1 for d in self.domains.values() if len(d) > 1)
         #: under MAC a variable down to one value needs no decision: the search skips it
@@ -135,7 +150,7 @@ class SearchState:
             raise Contradiction(var, cause or self.cause)
         return self.keep_only(var, (value,), cause)
 
-    def fail(self, var: Hashable = None, cause: str | None = None) -> None:
+    def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
         """Give up on this branch: the caller's constraint cannot hold."""
         raise Contradiction(var, cause or self.cause)
 

@@ -11,7 +11,7 @@ Recording is optional: the search only touches the trace when one was asked for.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -20,7 +20,10 @@ PRUNE = "prune"
 WIPEOUT = "wipeout"
 BACKTRACK = "backtrack"
 SOLUTION = "solution"
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION)
+BACKJUMP = "backjump"
+LEARN = "learn"
+REPAIR = "repair"
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, BACKJUMP, LEARN, REPAIR)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 
 
@@ -33,7 +36,13 @@ class Event:
     - `wipeout`: `cause` found `var`'s domain empty (or, with `var` None, a constraint that
       cannot hold any more); the current assignment fails;
     - `backtrack`: the search undoes `var = value` and everything pruned since;
-    - `solution`: every variable has its value.
+    - `solution`: every variable has its value;
+    - `backjump`: looking back, the search returns to level `depth`, past decisions that
+      had no part in the failure (`cause` names the conflict); the backtracks follow;
+    - `learn`: the decisions in `cause` cannot all hold, and the search keeps that nogood.
+    - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
+      its complete assignment; a local search has no levels, so `depth` holds the number
+      of conflicts left after the step.
     """
 
     kind: str
@@ -60,6 +69,13 @@ class Event:
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
         if self.kind == BACKTRACK:
             return f"backtrack: undo {name(self.var)} = {value(self.value)}"
+        if self.kind == BACKJUMP:
+            return f"backjump from {name(self.var)}: {self.cause}"
+        if self.kind == LEARN:
+            return f"learn: {self.cause} cannot all hold"
+        if self.kind == REPAIR:
+            left = "1 conflict" if self.depth == 1 else f"{self.depth} conflicts"
+            return f"{self.cause or 'repair'}: {name(self.var)} = {value(self.value)}, {left} left"
         return "solution found"
 
     def as_dict(self) -> dict[str, Any]:
@@ -98,7 +114,7 @@ class Trace(Sequence):
     set, so a long search cannot fill the memory.
     """
 
-    def __init__(self, domains: dict[Hashable, Sequence[Any]], max_events: int = 200_000):
+    def __init__(self, domains: Mapping[Hashable, Sequence[Any]], max_events: int = 200_000):
         self.variables: list[Hashable] = list(domains)
         self.initial: dict[Hashable, tuple[Any, ...]] = {v: tuple(d) for v, d in domains.items()}
         self.max_events = max_events
@@ -119,7 +135,7 @@ class Trace(Sequence):
     def __len__(self) -> int:
         return len(self._events)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [Event(*e) for e in self._events[index]]
         return Event(*self._events[index])
@@ -127,7 +143,7 @@ class Trace(Sequence):
     def __iter__(self) -> Iterator[Event]:
         return (Event(*e) for e in self._events)
 
-    def count(self, kind: str) -> int:  # type: ignore[override]
+    def count(self, kind: str) -> int:
         """How many events of one kind (`assign`, `prune`, ...)."""
         return sum(1 for e in self._events if e[0] == kind)
 
@@ -227,6 +243,9 @@ class _Replay:
                 v, x = self.trail.pop()
                 self.domains[v].add(x)
             self.assignment.pop(var, None)
+        elif kind == REPAIR:  # never undone: a local search does not backtrack
+            self.domains[var] = {value}
+            self.assignment[var] = value
 
     def _remove(self, var: Hashable, value: Any) -> None:
         if value in self.domains[var]:

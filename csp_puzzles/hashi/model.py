@@ -37,7 +37,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
+from ..core.heuristics import ValueOrder, VariableOrder
+from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
+from . import picture as drawing
+from .check import check
+from .connectivity import Connectivity, NoLoops
+from .render import render
+from .rules import IslandDegree, NoCrossing, PairIsolation
 
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
@@ -109,7 +116,8 @@ class Hashi(Puzzle):
             Island(i, r, c, islands[(r, c)]) for i, (r, c) in enumerate(positions))
         self.island_at: dict[tuple[int, int], int] = {p: i for i, p in enumerate(positions)}
         self.edges: tuple[Edge, ...] = self._find_edges()
-        self.edge_of: dict[tuple[int, int, int, int], Edge] = {e.key: e for e in self.edges}
+        #: edges by (r1, c1, r2, c2); any tuple of ints may be looked up
+        self.edge_of: dict[tuple[int, ...], Edge] = {e.key: e for e in self.edges}
         edges_at: list[list[int]] = [[] for _ in positions]
         for e in self.edges:  # edges come in index order, so each list is sorted
             edges_at[e.a].append(e.index)
@@ -166,11 +174,7 @@ class Hashi(Puzzle):
         grading; the constraints themselves are the same. `counting` changes nothing: every
         rule here holds in every solution, none assumes the puzzle has only one.
         """
-        if options:
-            raise ValueError(f"unknown hashi model option(s): {', '.join(options)}")
-        from .connectivity import Connectivity, NoLoops
-        from .rules import IslandDegree, NoCrossing, PairIsolation
-
+        self.reject_options(options)
         csp = CSP(f"hashi {self.width}x{self.height}")
         used = [e for e in self.edges if adjacent or not e.touching]
         for e in used:
@@ -192,10 +196,10 @@ class Hashi(Puzzle):
                 csp.add_constraint(NoLoops(self, used, level))
         return csp
 
-    def solve(self, inference: str | None = None, var_order: Any = None,
-              val_order: str | None = None, timeout: float | None = None,
+    def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
+              val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve; by default MAC with dom/wdeg and restarts (core/restarts.py).
 
         Asking for anything else (another inference or variable order, or a trace, which
@@ -205,46 +209,90 @@ class Hashi(Puzzle):
         """
         if engine != "csp" or (inference or "mac") != "mac" or var_order is not None or trace:
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
-                                 engine, **model_options)
+                                 engine, look_back, **model_options)
         self._check_engine(engine)
         csp = self.to_csp(**model_options)
         result = solve_with_restarts(csp, "mac", self.default_var_order,
                                      val_order or self.default_val_order, timeout,
-                                     max_nodes)
+                                     max_nodes, look_back=look_back or self.default_look_back)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, None, self)
 
     def decode(self, assignment: Mapping[Hashable, Any]) -> Solution:
         """The used edges and their bridge counts."""
-        return {key: n for key, n in assignment.items() if n}
+        return {e.key: assignment[e.key] for e in self.edges if assignment.get(e.key)}
 
     # -- reading and writing -----------------------------------------------------------------
     def solution_to_json(self, solution: Solution) -> dict[str, Any]:
         return {"bridges": [[*key, n] for key, n in sorted(solution.items()) if n]}
 
     def solution_to_text(self, solution: Solution) -> str:
-        from .formats import solution_grid
+        """The solved grid for a terminal: `-` `=` `≡` `#` horizontal, `|` `‖` `⦀` vertical.
 
-        return solution_grid(self, solution)
+        One character per cell; islands show their number, water a `.`.
+        """
+        horizontal = " -=≡#"
+        vertical = " |‖⦀#"
+        grid = [["."] * self.width for _ in range(self.height)]
+        for key, n in solution.items():
+            edge = self.edge_of.get(key)
+            if edge is None or not n:
+                continue
+            mark = (horizontal if edge.horizontal else vertical)[min(n, 4)]
+            for r, c in edge.cells:
+                grid[r][c] = mark
+        for island in self.islands:
+            grid[island.row][island.col] = (str(island.value) if island.value < 10
+                                            else chr(ord("A") + island.value - 10))
+        return "\n".join("".join(row) for row in grid)
 
     def to_text(self) -> str:
-        from .formats import write_matrix
+        """The matrix: `0` for water, the island's number otherwise (no header).
 
-        return write_matrix(self)
+        The matrix cannot say `maxb` or the no-loops rule: write a Tatham ID for those.
+        """
+        grid = [["0"] * self.width for _ in range(self.height)]
+        for island in self.islands:
+            if island.value > 9:
+                raise ValueError(f"island {island} = {island.value} does not fit one digit")
+            grid[island.row][island.col] = str(island.value)
+        return "\n".join(" ".join(row) for row in grid) + "\n"
 
     def to_tatham(self) -> str:
-        from .formats import write_tatham
+        """The Tatham game ID (values above 16 cannot be written)."""
+        cells: list[str | None] = [None] * (self.width * self.height)
+        for island in self.islands:
+            if island.value > 16:
+                raise ValueError(f"island {island} = {island.value}: Tatham IDs stop at 16")
+            cells[island.row * self.width + island.col] = (
+                str(island.value) if island.value < 10 else chr(ord("A") + island.value - 10))
+        loops = "" if self.loops else "L"
+        return f"{self.width}x{self.height}m{self.maxb}{loops}:{encode_runs(cells)}"
 
-        return write_tatham(self)
+    def to_dimacs(self, three_sat: bool = False, adjacent: bool = True, **options: Any) -> str:
+        from .sat import to_dimacs  # the SAT back end's solver is an optional extra
+
+        self.reject_options(options)
+        return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
 
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:
-        from .check import check
-
         return check(self, solution, adjacent=adjacent)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
 
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options()
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
+
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)
 
     def __repr__(self) -> str:
