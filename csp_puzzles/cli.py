@@ -203,6 +203,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench.main(args.rest) or EXIT_OK
 
 
+def cmd_app(args: argparse.Namespace) -> int:
+    app = import_module("csp_puzzles.app.launch")
+    try:
+        return app.serve(args.port, open_browser=not args.no_browser)
+    except ImportError as err:  # Voila is in the app extra
+        raise UsageError(f"<command line>:1:1: {err}") from None
+
+
 def cmd_exercises(args: argparse.Namespace) -> int:
     exercises = import_module("csp_puzzles.exercises")
     return exercises.main(args) or EXIT_OK
@@ -266,6 +274,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("what", choices=("core", "local", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
+
+    app = commands.add_parser("app", help="serve the explorer and the editor as a web page "
+                                          "on 127.0.0.1 (Voila, the app extra)")
+    app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.set_defaults(run=cmd_app)
 
     exercises = commands.add_parser("exercises", help="write the student notebooks")
     exercises.add_argument("--student", metavar="OUT_DIR", required=True)

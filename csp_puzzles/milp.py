@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import LimitReached, MissingExtra
+from .unionfind import components
 
 INFINITY = math.inf
 
@@ -206,18 +207,8 @@ def _run(highs: Any, n: int, deadline: float | None, stats: LoopStats) -> list[i
 
 
 def groups(count: int, links: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """The connected groups of items 0..count-1 joined by `links` (union-find)."""
-    parent = list(range(count))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, j in links:
-        parent[root(i)] = root(j)
+    """The connected groups of items 0..count-1 joined by `links`, each as a list."""
     by_root: dict[int, list[int]] = {}
-    for i in range(count):
-        by_root.setdefault(root(i), []).append(i)
+    for item, root in enumerate(components(count, links)):
+        by_root.setdefault(root, []).append(item)
     return list(by_root.values())
