@@ -111,8 +111,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
-    if result.engine == "sat":  # the SAT solver reports no search statistics
-        effort = f"SAT engine, {stats.seconds:.3f} s"
+    if result.engine != "csp":  # other engines report no search statistics
+        effort = f"{result.engine.upper()} engine, {stats.seconds:.3f} s"
     lines = []
     if result.solutions is not None:
         if result.status == LIMIT:
@@ -267,9 +267,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="hashi: orthogonally adjacent islands may not be joined")
     solve.add_argument("--model", help="the model variant: kakuro combined (default) or "
                                        "decomposed; towers full (default), easy, extreme, plain")
-    solve.add_argument("--engine", choices=("csp", "sat"),
+    solve.add_argument("--engine", choices=("csp", "sat", "milp"),
                        help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
-                            "python-sat (no trace, stats hold seconds only)")
+                            "python-sat; milp: towers, singles and hashi, integer programming "
+                            "on HiGHS (the milp extra); sat and milp have no trace, their "
+                            "stats hold seconds only")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
