@@ -121,3 +121,12 @@ def test_incremental_counts_equal_a_recount(csp, seed):
             assert trace[i].depth == len(csp.violated(trace.assignment_at(i)))
     if result.solved:
         assert csp.is_solution(result.solution)
+
+
+def test_bench_local_prints_both_solvers(capsys):
+    from csp_puzzles.bench import local
+
+    assert local.main(["--sizes", "50", "--runs", "1", "--timeout", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "50-queens" in out and "line counters" in out and "pairwise" in out
+    assert "1/1 solved" in out  # ours, checked against the model inside the benchmark

@@ -28,6 +28,7 @@ MODELS: dict[str, tuple[Callable[[int], CSP], int]] = {
 }
 SIZES = (100, 1_000, 10_000, 100_000)
 PEER_LARGEST_N = 1_000
+PEER_TIMEOUT = 20.0  # seconds a run, by default: the peer runs out of time beyond 200 queens
 MAX_STEPS = 100_000
 
 
@@ -65,8 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=lambda s: [int(x) for x in s.split(",")],
                         default=list(SIZES), help="board sizes, comma-separated")
     parser.add_argument("--runs", type=int, default=3, help="seeds per row (default 3)")
-    parser.add_argument("--timeout", type=float, default=60.0,
-                        help="seconds allowed for each run (default 60)")
+    parser.add_argument("--timeout", type=float, default=PEER_TIMEOUT,
+                        help=f"seconds allowed for each run (default {PEER_TIMEOUT:g})")
     args = parser.parse_args(argv)
     seeds = range(args.runs)
     plan = [(model, n) for n in args.sizes for model, (_, largest) in MODELS.items()

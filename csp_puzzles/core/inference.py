@@ -153,6 +153,11 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
         state.changed.clear()
 
 
+def propagate_from(state: SearchState, var: Hashable) -> None:
+    """Propagate to a fixpoint, starting from the constraints on `var` (what probes run)."""
+    propagate(state, state.csp.constraints_of[var])
+
+
 INFERENCES: dict[str, Inference] = {
     "none": no_inference,
     "fc": forward_checking,

@@ -7,7 +7,7 @@ trace, so a notebook can show it. A removal that empties a domain raises `Contra
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .stats import Stats
@@ -169,6 +169,28 @@ class SearchState:
             if len(domain) == 1:
                 self.unfixed += 1
             domain.add(value)
+
+    def probe(self, var: Hashable, value: Any,
+              then: Callable[[SearchState, Hashable], None]) -> int | None:
+        """What if `var = value`? Keep only that value, run `then(self, var)` (a propagation),
+        and undo it all.
+
+        Returns how many values it removed, or None when it ends in a contradiction (so
+        `value` is impossible here). A probe is a look-ahead, not part of the story: it
+        records nothing in the trace and leaves the statistics as they were.
+        """
+        mark, prunings = self.mark(), self.stats.prunings
+        trace, self.trace = self.trace, None
+        try:
+            self.keep_only(var, (value,), "probe")
+            then(self, var)
+            return self.stats.prunings - prunings
+        except Contradiction:
+            return None
+        finally:
+            self.undo(mark)
+            self.stats.prunings = prunings
+            self.trace = trace
 
     def assign(self, var: Hashable, value: Any) -> None:
         """The search's decision `var = value`: every other value leaves the domain."""

@@ -34,6 +34,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Contradiction, SearchState
+from ..unionfind import UnionFind
 from .rules import check_level
 
 if TYPE_CHECKING:
@@ -54,20 +55,19 @@ def _bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int]
     return lows, highs
 
 
-class _Groups:
+class _Groups(UnionFind):
     """Union-find of the islands joined by sure bridges, with each group's open capacity.
 
-    Built from scratch at every call, so it is written for speed: the loops are inlined
-    rather than calling `find`/`union` hundreds of times (function calls dominate in Python).
-    A group's representative (its root) only depends on the order of the unions, never on
-    how paths are shortened, so the roots are the same as with plain `find`/`union`.
+    Built from scratch at every call, so it is written for speed: the loops below are
+    `find` and `union` inlined (function calls dominate in Python), with the same roots.
     """
 
     def __init__(self, n: int, values: Sequence[int], ends: Sequence[tuple[int, int]],
                  lows: Sequence[int]):
+        super().__init__(n)
         self.sure = sure = [k for k, lo in enumerate(lows) if lo]  # edges with a bridge
         self.remaining = remaining = list(values)  # what each island needs beyond them
-        self.parent = parent = list(range(n))
+        parent = self.parent
         for k in sure:
             a, b = ends[k]
             remaining[a] -= lows[k]
@@ -97,20 +97,6 @@ class _Groups:
             need[r] += left
             size[r] += 1
         self.roots = [i for i, r in enumerate(root) if r == i]
-
-    def find(self, i: int) -> int:
-        parent = self.parent
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    def union(self, a: int, b: int) -> bool:
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return False
-        self.parent[ra] = rb
-        return True
 
 
 class Connectivity(Constraint):

@@ -91,6 +91,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from ..errors import LimitReached
+from ..unionfind import UnionFind, components
 
 if TYPE_CHECKING:
     from .model import Hashi, Solution
@@ -636,7 +637,7 @@ def sat_solutions(puzzle: Hashi, adjacent: bool = True, deadline: float | None =
                 return
             true = {lit for lit in model if lit > 0}
             used = [p for p, v in enumerate(first) if v in true]
-            groups = _components(n, [layout.pairs[p] for p in used])
+            groups = components(n, [layout.pairs[p] for p in used])
             cuts: list[Clause] = []
             if len(set(groups)) > 1:
                 leaving: dict[int, list[int]] = {group: [] for group in groups}
@@ -733,33 +734,16 @@ def _require_pysat() -> None:
         raise ImportError("the SAT engine needs python-sat: pip install python-sat") from err
 
 
-def _components(n: int, links: Iterable[tuple[int, int]]) -> list[int]:
-    """The group (a representative island) of each island, joined by ``links``."""
-    parent = list(range(n))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, j in links:
-        parent[find(i)] = find(j)
-    return [find(i) for i in range(n)]
-
-
 def _cycles(n: int, layout: Layout, used: list[int]) -> list[list[int]]:
     """One cycle (a list of pairs) for each used pair that closes a loop in a spanning forest."""
     tree: dict[int, list[tuple[int, int]]] = {i: [] for i in range(n)}
-    groups = list(range(n))
+    groups = UnionFind(n)
     cycles = []
     for p in used:
         i, j = layout.pairs[p]
-        if groups[i] == groups[j]:
+        if not groups.union(i, j):  # already one group: p closes a cycle
             cycles.append([p, *_tree_path(tree, i, j)])
             continue
-        old, new = groups[i], groups[j]
-        groups = [new if g == old else g for g in groups]
         tree[i].append((j, p))
         tree[j].append((i, p))
     return cycles

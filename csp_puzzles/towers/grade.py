@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from ..core import CSP, Contradiction, SearchState
-from ..core.inference import propagate
+from ..core.inference import propagate, propagate_from
 from .model import Towers
 from .rules import LatinSingles
 
@@ -54,24 +54,16 @@ def _force(state: SearchState, csp: CSP, latin: CSP) -> bool:
     a copy of the current domains. Returns True when a value was removed (and propagated
     with every rule), False when no probe failed.
     """
-    probe = SearchState(latin)
+    singles = SearchState(latin)
     for var in latin.variables:
-        probe.keep_only(var, state.domains[var])
+        singles.keep_only(var, state.domains[var])
     for var in csp.variables:
         if len(state.domains[var]) != 2:
             continue
         for value in state.values(var):
-            mark = probe.mark()
-            try:
-                probe.keep_only(var, (value,))
-                propagate(probe, latin.constraints_of[var])
-                holds = True
-            except Contradiction:
-                holds = False
-            probe.undo(mark)
-            if not holds:
+            if singles.probe(var, value, propagate_from) is None:
                 state.remove(var, value, f"forcing: {var} = {value} leads to a contradiction")
-                propagate(state, csp.constraints_of[var])
+                propagate_from(state, var)
                 return True
     return False
 

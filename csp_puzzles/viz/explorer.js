@@ -10,8 +10,10 @@
 // static page, where `model` is a small stand-in holding the same state.
 
 const NS = "http://www.w3.org/2000/svg";
-const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4, REPAIR = 5;
-const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution", "repair"];
+const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4, REPAIR = 5,
+      BACKJUMP = 6, LEARN = 7;  // the order of KINDS in core/trace.py
+const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution", "repair", "backjump",
+                    "learn"];
 const HIGHLIGHT = { [ASSIGN]: "#e6b800", [PRUNE]: "#ff8c00", [WIPEOUT]: "#d62728",
                     [REPAIR]: "#e6b800" };
 const UNIT = 40;           // SVG units per picture unit (a grid cell)
@@ -20,6 +22,7 @@ const CHECKPOINT = 1000;   // events between saved replay states
 const TREE_FULL = 300;     // above this many nodes the tree shows the path and its siblings
 const JUMPS = [[ASSIGN, "next choice", "choices"], [WIPEOUT, "next wipe-out", "wipe-outs"],
                [BACKTRACK, "next backtrack", "backtracks"], [SOLUTION, "next solution", "solutions"]];
+const LOOK_BACK_JUMPS = [[BACKJUMP, "next backjump", "backjumps"], [LEARN, "next nogood", "nogoods"]];
 
 const CSS = `
 .csp-stepper { font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px; color: #222;
@@ -174,6 +177,10 @@ function buildTree(run) {
       stack[stack.length - 1].status = "solution";
     } else if (kind === BACKTRACK && stack.length > 1) {
       stack.pop().end = at;
+    } else if (kind === BACKJUMP) {  // looking back: from here straight up to level `depth`
+      const from = stack[stack.length - 1];
+      from.jumpTo = stack[Math.min(depth, stack.length - 1)];
+      from.jumpAt = at;
     }
   });
   // a node whose every child failed, and that was left, failed too
@@ -216,6 +223,8 @@ function describe(run, position) {
   else if (kind === WIPEOUT) said = `wipe-out${v >= 0 ? " on " + name : ""} (${cause || "no value left"}): backtrack`;
   else if (kind === BACKTRACK) said = `backtrack: undo ${name} = ${value}`;
   else if (kind === REPAIR) said = `${cause || "repair"}: ${name} = ${value}, ${depth} conflict${depth === 1 ? "" : "s"} left`;
+  else if (kind === BACKJUMP) said = `backjump from ${name}: ${cause}`;  // cause: the conflict, worded
+  else if (kind === LEARN) said = `learn: ${cause} cannot all hold`;
   else said = "solution found: every variable has a value that satisfies every constraint";
   return `${where}: ${said}`;
 }
@@ -538,6 +547,14 @@ function drawTree(host, run, tree, position, jump, compact) {
         "stroke-width": onPath.has(k) ? 2.5 : 1 }, edges);
     }
   }
+  for (const n of placed) {  // a backjump: a dashed arc up to the level it returns to
+    const to = n.jumpTo;
+    if (!to || !placed.includes(to)) continue;
+    const bend = Math.max(X(n), X(to)) + dx * 1.5;
+    svg("path", { d: `M ${X(n)} ${Y(n)} C ${bend} ${Y(n)}, ${bend} ${Y(to)}, ${X(to)} ${Y(to)}`,
+      fill: "none", stroke: "#8e44ad", "stroke-width": compact ? 1 : 2, "stroke-dasharray": "4 3",
+      opacity: n.jumpAt > position ? 0.35 : 1 }, edges);
+  }
   for (const n of placed) {
     const colour = n.status === "failed" ? "#d62728" : n.status === "solution" ? "#2ca02c"
       : n.hasSolution ? "#98d098" : "#9aa7b5";
@@ -616,7 +633,9 @@ function render({ model, el }) {
   const slider = html("input", { type: "range", min: "0", value: "0", title: "event" }, controls);
   slider.addEventListener("input", () => { stop(); go(Number(slider.value)); });
   const jumpKind = html("select", { title: "what to jump to" }, controls);
-  for (const [kind, label] of JUMPS) html("option", { value: String(kind) }, jumpKind, label);
+  const looksBack = data.runs.some((r) => r.events.some(([kind]) => kind === BACKJUMP || kind === LEARN));
+  const jumps = looksBack ? [...JUMPS, ...LOOK_BACK_JUMPS] : JUMPS;
+  for (const [kind, label] of jumps) html("option", { value: String(kind) }, jumpKind, label);
   button("jump", "jump to the next event of the chosen kind", () => { stop(); jump(Number(jumpKind.value)); });
   const noteBox = html("span", { class: "cx-note" }, controls);
 
@@ -685,7 +704,7 @@ function render({ model, el }) {
     let target = position + 1;
     while (target <= run.events.length && c[target] === c[position]) target++;
     if (target > run.events.length) {
-      const words = JUMPS.find(([k]) => k === kind)[2];
+      const words = [...JUMPS, ...LOOK_BACK_JUMPS].find(([k]) => k === kind)[2];
       note = `no more ${words} ahead`;
       noteBox.textContent = note;
       return false;
@@ -744,6 +763,9 @@ function render({ model, el }) {
     const rows = [["assignments (nodes)", counts[ASSIGN][position]], ["values pruned", counts[PRUNE][position]],
       ["wipe-outs", counts[WIPEOUT][position]], ["backtracks", counts[BACKTRACK][position]],
       ["solutions", counts[SOLUTION][position]]];
+    if (counts[BACKJUMP][run.events.length] || counts[LEARN][run.events.length]) {
+      rows.push(["backjumps", counts[BACKJUMP][position]], ["nogoods learnt", counts[LEARN][position]]);
+    }
     let fixed = 0, left = 0;
     for (const s of replay.present) { fixed += s.size === 1 ? 1 : 0; left += s.size; }
     rows.push(["variables with one value", `${fixed} of ${replay.present.length}`], ["values left", left]);
