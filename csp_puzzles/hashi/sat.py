@@ -90,7 +90,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from ..errors import LimitReached
+from ..errors import LimitReached, MissingExtra
 from ..unionfind import UnionFind, components
 
 if TYPE_CHECKING:
@@ -659,6 +659,10 @@ def sat_solutions(puzzle: Hashi, adjacent: bool = True, deadline: float | None =
         backend.close()
 
 
+#: the entry point of the "sat" engine (`Puzzle.solve(engine="sat")`)
+solutions = sat_solutions
+
+
 # -- the SAT solver: python-sat, with a time limit -------------------------------------------
 class SatBackend(Protocol):
     """What the loops above need from a SAT solver: add clauses, solve again, let go."""
@@ -731,7 +735,7 @@ def _require_pysat() -> None:
     try:
         import pysat.solvers  # noqa: F401
     except ImportError as err:  # pragma: no cover - depends on the installation
-        raise ImportError("the SAT engine needs python-sat: pip install python-sat") from err
+        raise MissingExtra("the SAT engine needs python-sat: pip install python-sat") from err
 
 
 def _cycles(n: int, layout: Layout, used: list[int]) -> list[list[int]]:
