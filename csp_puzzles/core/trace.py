@@ -62,8 +62,9 @@ class Event:
         "bridge (2,0)-(2,5)" for a variable (2,0,2,5)); both default to `show`.
         """
         name, value = name or show, value or show
-        if self.kind == ASSIGN:
-            return f"assign {name(self.var)} = {value(self.value)}"
+        if self.kind == ASSIGN:  # a cause marks a tentative assignment, like a probe
+            what = f"assign {name(self.var)} = {value(self.value)}"
+            return f"{self.cause}: {what}" if self.cause else what
         if self.kind == PRUNE:
             who = self.cause or "propagation"
             return f"{who} removes {value(self.value)} from {name(self.var)}"
