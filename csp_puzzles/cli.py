@@ -1,4 +1,4 @@
-"""The `csp-puzzles` command line: solve, generate, bench, cnf (see CONTRACT.md).
+"""The `csp-puzzles` command line: solve, generate, bench, cnf, course.
 
 Exit status: 0 answered, 3 no solution, 4 a limit was reached first, 2 bad input or usage
 (one line on stderr: `csp-puzzles: error: FILE:LINE:COL: what was wrong, what was expected`).
@@ -11,8 +11,10 @@ import json
 import os
 import sys
 from importlib import import_module
+from pathlib import Path
 from typing import Any, NoReturn
 
+from . import __version__
 from .errors import ParseError
 from .puzzle import LIMIT, SOLVED, UNSATISFIABLE, Puzzle, PuzzleResult
 from .registry import KINDS, puzzle_module
@@ -109,8 +111,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
-    if result.engine == "sat":  # the SAT solver reports no search statistics
-        effort = f"SAT engine, {stats.seconds:.3f} s"
+    if result.engine != "csp":  # other engines report no search statistics
+        effort = f"{result.engine.upper()} engine, {stats.seconds:.3f} s"
     lines = []
     if result.solutions is not None:
         if result.status == LIMIT:
@@ -187,7 +189,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# -- cnf, bench, exercises -------------------------------------------------------------------
+# -- cnf, bench, course ----------------------------------------------------------------------
 def cmd_cnf(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.kind, args.source)
     try:
@@ -203,6 +205,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench.main(args.rest) or EXIT_OK
 
 
+def cmd_course(args: argparse.Namespace) -> int:
+    course = import_module("csp_puzzles.course")
+    try:
+        written = course.write_course(Path(args.dir), instructor=args.instructor)
+    except course.CourseError as err:
+        raise UsageError(f"{args.dir}:1:1: {err}") from None
+    form = "instructor" if args.instructor else "student"
+    print(f"wrote the {form} course ({len(written)} files) to {args.dir}; "
+          f"open {Path(args.dir) / 'notebooks' / '00_start_here.ipynb'} in JupyterLab")
+    return EXIT_OK
+
+
 def cmd_app(args: argparse.Namespace) -> int:
     app = import_module("csp_puzzles.app.launch")
     try:
@@ -212,21 +226,28 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 
 def cmd_exercises(args: argparse.Namespace) -> int:
-    exercises = import_module("csp_puzzles.exercises")
-    return exercises.main(args) or EXIT_OK
+    course = import_module("csp_puzzles.course")
+    try:
+        written = course.write_student_exercises(Path(args.student))
+    except course.CourseError as err:
+        raise UsageError(f"{args.student}:1:1: {err}") from None
+    for path in written:
+        print(path)
+    return EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     export = import_module("csp_puzzles.viz.export")
     try:
         print(export.run_export(args.notebook, args.output, args.timeout))
-    except FileNotFoundError as err:
+    except (FileNotFoundError, ImportError) as err:
         raise UsageError(str(err)) from None
     return EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"csp-puzzles {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve = commands.add_parser("solve", help="solve a puzzle")
@@ -246,9 +267,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="hashi: orthogonally adjacent islands may not be joined")
     solve.add_argument("--model", help="the model variant: kakuro combined (default) or "
                                        "decomposed; towers full (default), easy, extreme, plain")
-    solve.add_argument("--engine", choices=("csp", "sat"),
+    solve.add_argument("--engine", choices=("csp", "sat", "milp"),
                        help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
-                            "python-sat (no trace, stats hold seconds only)")
+                            "python-sat; milp: towers, singles and hashi, integer programming "
+                            "on HiGHS (the milp extra); sat and milp have no trace, their "
+                            "stats hold seconds only")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
@@ -279,7 +302,19 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     app.set_defaults(run=cmd_app)
 
-    exercises = commands.add_parser("exercises", help="write the student notebooks")
+    course = commands.add_parser(
+        "course", help="write the course: notebooks and the puzzles they read",
+        description="Write the course into DIR (a new or empty folder): notebooks/ and data/, "
+                    "ready to open in JupyterLab. Exercises are in student form unless "
+                    "--instructor is given.")
+    course.add_argument("dir", metavar="DIR")
+    course.add_argument("--instructor", action="store_true",
+                        help="write the instructor versions: solutions, hidden tests, answers")
+    course.set_defaults(run=cmd_course)
+
+    exercises = commands.add_parser(
+        "exercises", help="write the student versions of the graded exercises only "
+                          "(`course DIR` writes the whole course)")
     exercises.add_argument("--student", metavar="OUT_DIR", required=True)
     exercises.set_defaults(run=cmd_exercises)
 

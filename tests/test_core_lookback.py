@@ -122,7 +122,8 @@ def test_a_failure_far_below_its_cause_jumps_over_the_levels_between():
     assert jumping.stats.nodes < plain.stats.nodes
     jumps = [e for e in jumping.trace if e.kind == BACKJUMP]
     assert jumps and jumps[0].depth == 1  # straight back to x, over y1..y3
-    assert "x = 0" in jumps[0].cause
+    assert "conflict with x = 0;" in jumps[0].describe()
+    assert len(jumps) == jumping.stats.backjumps
 
 
 def test_trace_replays_through_backjumps_and_learning():
@@ -171,3 +172,23 @@ def test_a_nogood_fires_when_all_but_one_decision_hold():
     state.assign("b", 1)
     assert store.propagate(state, ["b"])  # a = 1 and b = 1 hold: c = 1 must go
     assert state.domains["c"] == {0}
+
+
+def test_the_explorer_numbers_event_kinds_as_the_trace_does():
+    import re
+    from pathlib import Path
+
+    from csp_puzzles.core.trace import KINDS
+
+    source = (Path(__file__).parents[1] / "csp_puzzles" / "viz" / "explorer.js").read_text()
+    names = re.search(r"const KIND_NAMES = \[(.*?)\];", source, re.S).group(1)
+    assert re.findall(r'"(\w+)"', names) == list(KINDS)
+
+
+def test_a_learn_event_names_the_nogood_and_its_variables():
+    result = count(queens(5), inference="none", var_order="input", look_back="learn",
+                   trace=True)
+    learn = next(e for e in result.trace if e.kind == LEARN)
+    assert learn.var is None and len(learn.value) >= 1
+    for var, value in learn.value:
+        assert f"{var} = {value}" in learn.describe()

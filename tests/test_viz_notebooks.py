@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-ALL = sorted(NOTEBOOKS.rglob("*.ipynb"))
+ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 TOPICS = sorted(NOTEBOOKS.glob("0*.ipynb"))
 
 

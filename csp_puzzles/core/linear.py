@@ -3,19 +3,20 @@
 `Linear(["x", "y"], [2, 3], "<=", 12)` says 2x + 3y <= 12. The comparison is one of
 `==`, `<=`, `>=`, `!=`.
 
-Arithmetic is exact: weights, totals and values are ints, `Fraction`s or `Decimal`s
-(a `Decimal` is read as the fraction it writes, so 0.1 is exactly one tenth). Floats are
-refused: 0.1 + 0.2 != 0.3 in floating point, and a solver must not say "unsatisfiable"
-because of rounding.
+Arithmetic is exact, as in `Sum`: weights, totals and values are ints, `Fraction`s,
+`Decimal`s or floats, each read as the exact number it writes (a float as the decimal it
+prints as). In floating point 0.1 + 0.2 != 0.3, and a solver must never call a problem
+unsatisfiable because of rounding.
 """
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from numbers import Rational
 from typing import Any
 
 from .constraints import Constraint, _short
@@ -33,19 +34,21 @@ COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
 
 
 def exact(number: Any, what: str = "value") -> Number:
-    """`number` as an int or a Fraction; floats and non-numbers raise ValueError."""
-    if isinstance(number, int):
-        return number
-    if isinstance(number, Fraction):
-        return number
-    if isinstance(number, Decimal):
-        return Fraction(number)
-    if isinstance(number, Rational):
+    """`number` as an int or a Fraction, so sums never round.
+
+    A float counts as the decimal it prints as (`Fraction(repr(x))`): 0.1 is one tenth, what
+    was typed, not the binary double next to it, so 0.1 + 0.2 == 0.3 holds here.
+    """
+    if isinstance(number, numbers.Integral):
+        return int(number)
+    if isinstance(number, numbers.Rational):
         return Fraction(int(number.numerator), int(number.denominator))
-    if isinstance(number, float):
-        raise ValueError(f"{what} {number!r} is a float: floats round, so give an int, "
-                         "a Fraction or a Decimal")
-    raise ValueError(f"{what} {number!r} is not a number (expected an int, Fraction or Decimal)")
+    if isinstance(number, (Decimal, float)):
+        if not math.isfinite(number):
+            raise ValueError(f"{what} {number!r} is not a finite number")
+        return Fraction(number) if isinstance(number, Decimal) else Fraction(repr(number))
+    raise TypeError(f"{what} {number!r} is not a number, expected an int, Fraction, Decimal "
+                    "or float")
 
 
 def comparison(op: str, what: str) -> Callable[[Any, Any], bool]:

@@ -434,10 +434,9 @@ class LookBackSearch:
         skipped = frame.level - 1 - target
         if skipped > 0:
             self.stats.backjumps += 1
-        self._record(BACKJUMP, frame.var, None,
-                     f"{self._words(conflict, frames)}: back to level {target}"
-                     + (f", skipping {skipped} level{'s' * (skipped > 1)}" if skipped else ""),
-                     target)
+            self._record(BACKJUMP, frame.var, self._literals(conflict, frames),
+                         f"back to level {target}, skipping {skipped} "
+                         f"level{'s' * (skipped > 1)}", target)
         while frames[-1].level > target:
             undone = frames.pop()
             if undone.assigned:
@@ -456,18 +455,19 @@ class LookBackSearch:
         self.infer(state, var)
         if not self.learning or not self.store.nogoods:
             return
+        trail = state._trail
         while True:
-            trail = state._trail
-            fixed = list({v for v, _ in trail[self._checked:]})
+            # in trail order, so that runs repeat exactly
+            fixed = list(dict.fromkeys(v for v, _ in trail[self._checked:]))
             if var is not None:
                 fixed.append(var)
-            self._checked = len(trail)
-            state.changed.clear()
+            self._checked = start = len(trail)
             if not self.store.propagate(state, fixed) or not self.mac:
                 return
-            changed = list(state.changed)
+            changed = dict.fromkeys(v for v, _ in trail[start:])
             var = None
-            arc_consistency(state, {c for v in changed for c in self.csp.constraints_of[v]})
+            arc_consistency(state, dict.fromkeys(c for v in changed
+                                                 for c in self.csp.constraints_of[v]))
 
     def _learn(self, conflict: int, frames: list[_Frame]) -> None:
         decided = {frame.level: frame for frame in frames if frame.assigned}
@@ -478,14 +478,14 @@ class LookBackSearch:
         nogood = Nogood(literals)
         self.store.add(nogood)
         self.stats.learnt += 1
-        self._record(LEARN, None, None, nogood.name[len("nogood: "):], len(frames))
+        self._record(LEARN, None, tuple(literals), None, len(frames))
 
     # -- helpers ---------------------------------------------------------------------------
-    def _words(self, conflict: int, frames: list[_Frame]) -> str:
+    def _literals(self, conflict: int, frames: list[_Frame]) -> tuple[tuple[Hashable, Any], ...]:
+        """The decisions of a conflict set, as (variable, value) pairs, shallowest first."""
         by_level = {frame.level: frame for frame in frames if frame.assigned}
-        named = [f"{show(by_level[lv].var)} = {show(by_level[lv].value)}"
-                 for lv in sorted(levels(conflict)) if lv in by_level]
-        return "conflict with " + (", ".join(named) if named else "no decision")
+        return tuple((by_level[lv].var, by_level[lv].value)
+                     for lv in sorted(levels(conflict)) if lv in by_level)
 
     def _complete(self) -> bool:
         state = self.state

@@ -23,7 +23,8 @@ SOLUTION = "solution"
 BACKJUMP = "backjump"
 LEARN = "learn"
 REPAIR = "repair"
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, BACKJUMP, LEARN, REPAIR)
+#: the order is the numbering the explorer's front end uses (explorer.js): append only
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 #: events a trace keeps by default; past it, it stops recording and says `truncated`
 MAX_EVENTS = 200_000
@@ -39,9 +40,11 @@ class Event:
       cannot hold any more); the current assignment fails;
     - `backtrack`: the search undoes `var = value` and everything pruned since;
     - `solution`: every variable has its value;
-    - `backjump`: looking back, the search returns to level `depth`, past decisions that
-      had no part in the failure (`cause` names the conflict); the backtracks follow;
-    - `learn`: the decisions in `cause` cannot all hold, and the search keeps that nogood.
+    - `backjump`: looking back, the search gives up `var` and returns to level `depth`,
+      past decisions that had no part in the failure; `value` holds the conflict's
+      decisions as (variable, value) pairs, `cause` says how far; the backtracks follow;
+    - `learn`: the decisions in `value`, (variable, value) pairs, cannot all hold, and the
+      search keeps that nogood.
     - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
       its complete assignment; a local search has no levels, so `depth` holds the number
       of conflicts left after the step.
@@ -61,8 +64,9 @@ class Event:
         "bridge (2,0)-(2,5)" for a variable (2,0,2,5)); both default to `show`.
         """
         name, value = name or show, value or show
-        if self.kind == ASSIGN:
-            return f"assign {name(self.var)} = {value(self.value)}"
+        if self.kind == ASSIGN:  # a cause marks a tentative assignment, like a probe
+            what = f"assign {name(self.var)} = {value(self.value)}"
+            return f"{self.cause}: {what}" if self.cause else what
         if self.kind == PRUNE:
             who = self.cause or "propagation"
             return f"{who} removes {value(self.value)} from {name(self.var)}"
@@ -72,9 +76,9 @@ class Event:
         if self.kind == BACKTRACK:
             return f"backtrack: undo {name(self.var)} = {value(self.value)}"
         if self.kind == BACKJUMP:
-            return f"backjump from {name(self.var)}: {self.cause}"
+            return f"backjump from {name(self.var)}: {look_back_words(self, name, value)}"
         if self.kind == LEARN:
-            return f"learn: {self.cause} cannot all hold"
+            return f"learn: {look_back_words(self, name, value)} cannot all hold"
         if self.kind == REPAIR:
             left = "1 conflict" if self.depth == 1 else f"{self.depth} conflicts"
             return f"{self.cause or 'repair'}: {name(self.var)} = {value(self.value)}, {left} left"
@@ -88,6 +92,15 @@ class Event:
             "cause": self.cause,
             "depth": self.depth,
         }
+
+
+def look_back_words(event: Event, name: Callable[[Any], str],
+                    value: Callable[[Any], str]) -> str:
+    """The decisions of a backjump's conflict or of a learnt nogood, in words."""
+    decisions = [f"{name(var)} = {value(x)}" for var, x in event.value or ()]
+    if event.kind == LEARN:
+        return " and ".join(decisions)
+    return f"conflict with {', '.join(decisions) or 'no decision'}; {event.cause}"
 
 
 def show(x: Any) -> str:

@@ -82,14 +82,16 @@ Time limits
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from ..core.trace import show
-from ..errors import LimitReached
+from ..errors import LimitReached, MissingExtra
 from ..unionfind import UnionFind, components
 
 if TYPE_CHECKING:
@@ -192,22 +194,37 @@ def exactly_on_ladders(cnf: Cnf, ladders: Sequence[Sequence[int]], n: int) -> No
     if not 0 <= n <= sum(sizes):
         cnf.add_false()
         return
-    for clause in _ladder_clauses(sizes, n):
-        cnf.clauses.append([sign * ladders[i][k] for sign, i, k in clause])
+    rungs = [v for ladder in ladders for v in ladder]
+    literals = rungs + [-v for v in rungs]  # rung j, then its negation at j + len(rungs)
+    cnf.clauses.extend(list(pick(literals)) for pick in _ladder_clauses(sizes, n))
 
 
 @functools.cache
-def _ladder_clauses(sizes: tuple[int, ...], n: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """The clauses of ``exactly_on_ladders`` as (sign, ladder, rung) triples.
+def _ladder_clauses(sizes: tuple[int, ...], n: int) -> tuple[Callable[[list[int]], tuple], ...]:
+    """The clauses of ``exactly_on_ladders`` for ladders of ``sizes``, worked out once.
 
-    Islands share a few shapes (ladder sizes and number), so each is worked out once.
+    Each clause is a function picking its literals out of the rungs of all ladders, in
+    order, followed by their negations. Islands share a few shapes (ladder sizes and
+    number), so this runs a few times per puzzle, not once per island.
     """
-    clauses = [tuple((-1, i, t - 1) for i, t in enumerate(thresholds) if t > 0)
+    first = list(itertools.accumulate(sizes, initial=0))  # rung index of each ladder's k=1
+    negated = sum(sizes)
+    clauses = [[negated + first[i] + t - 1 for i, t in enumerate(thresholds) if t > 0]
                for thresholds in _compositions(n + 1, sizes)]
     if n > 0:
-        clauses.extend(tuple((1, i, t) for i, t in enumerate(thresholds) if t < sizes[i])
+        clauses.extend([first[i] + t for i, t in enumerate(thresholds) if t < sizes[i]]
                        for thresholds in _compositions(n - 1, sizes))
-    return tuple(clauses)
+    return tuple(_picker(clause) for clause in clauses)
+
+
+def _picker(positions: list[int]) -> Callable[[list[int]], tuple]:
+    """``operator.itemgetter`` that always gives a tuple, even of one item or none."""
+    if len(positions) == 1:
+        only = positions[0]
+        return lambda items: (items[only],)
+    if not positions:
+        return lambda items: ()
+    return operator.itemgetter(*positions)
 
 
 def _compositions(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
@@ -643,6 +660,10 @@ def sat_solutions(puzzle: Hashi, adjacent: bool = True, deadline: float | None =
         backend.close()
 
 
+#: the entry point of the "sat" engine (`Puzzle.solve(engine="sat")`)
+solutions = sat_solutions
+
+
 # -- the SAT solver: python-sat, with a time limit -------------------------------------------
 class SatBackend(Protocol):
     """What the loops above need from a SAT solver: add clauses, solve again, let go."""
@@ -715,7 +736,7 @@ def _require_pysat() -> None:
     try:
         import pysat.solvers  # noqa: F401
     except ImportError as err:  # pragma: no cover - depends on the installation
-        raise ImportError("the SAT engine needs python-sat: pip install python-sat") from err
+        raise MissingExtra("the SAT engine needs python-sat: pip install python-sat") from err
 
 
 def _cycles(n: int, layout: Layout, used: list[int]) -> list[list[int]]:

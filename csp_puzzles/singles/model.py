@@ -76,6 +76,7 @@ class Singles(Puzzle):
     kind: ClassVar[str] = "singles"
     default_inference: ClassVar[str] = "mac"
     model_options: ClassVar[frozenset[str]] = frozenset({"uniqueness"})
+    engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
 
     @property
     def height(self) -> int:

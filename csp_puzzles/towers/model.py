@@ -72,6 +72,7 @@ class Towers(Puzzle):
 
     kind: ClassVar[str] = "towers"
     model_options: ClassVar[frozenset[str]] = frozenset({"model"})
+    engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
 
     def __post_init__(self) -> None:
         n = self.size

@@ -10,8 +10,10 @@
 // static page, where `model` is a small stand-in holding the same state.
 
 const NS = "http://www.w3.org/2000/svg";
-const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4, REPAIR = 5;
-const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution", "repair"];
+const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4, REPAIR = 5,
+      BACKJUMP = 6, LEARN = 7;  // the order of KINDS in core/trace.py
+const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution", "repair", "backjump",
+                    "learn"];
 const HIGHLIGHT = { [ASSIGN]: "#e6b800", [PRUNE]: "#ff8c00", [WIPEOUT]: "#d62728",
                     [REPAIR]: "#e6b800" };
 const UNIT = 40;           // SVG units per picture unit (a grid cell)
@@ -20,6 +22,7 @@ const CHECKPOINT = 1000;   // events between saved replay states
 const TREE_FULL = 300;     // above this many nodes the tree shows the path and its siblings
 const JUMPS = [[ASSIGN, "next choice", "choices"], [WIPEOUT, "next wipe-out", "wipe-outs"],
                [BACKTRACK, "next backtrack", "backtracks"], [SOLUTION, "next solution", "solutions"]];
+const LOOK_BACK_JUMPS = [[BACKJUMP, "next backjump", "backjumps"], [LEARN, "next nogood", "nogoods"]];
 
 const CSS = `
 .csp-stepper { font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px; color: #222;
@@ -42,7 +45,7 @@ const CSS = `
 .cx-why li.cx-entry { cursor: pointer; }
 .cx-why li.cx-entry:hover { text-decoration: underline; }
 .cx-stats { font-size: 13px; border-collapse: collapse; }
-.cx-stats td { padding: 0 6px; }
+.cx-stats td { padding: 0 6px; text-align: left; }
 .cx-text { font-weight: bold; margin: 8px 2px 4px; min-height: 1.4em; }
 .cx-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .cx-controls button { font-size: 14px; min-width: 2.4em; height: 2em; cursor: pointer; }
@@ -174,6 +177,10 @@ function buildTree(run) {
       stack[stack.length - 1].status = "solution";
     } else if (kind === BACKTRACK && stack.length > 1) {
       stack.pop().end = at;
+    } else if (kind === BACKJUMP) {  // looking back: from here straight up to level `depth`
+      const from = stack[stack.length - 1];
+      from.jumpTo = stack[Math.min(depth, stack.length - 1)];
+      from.jumpAt = at;
     }
   });
   // a node whose every child failed, and that was left, failed too
@@ -216,6 +223,8 @@ function describe(run, position) {
   else if (kind === WIPEOUT) said = `wipe-out${v >= 0 ? " on " + name : ""} (${cause || "no value left"}): backtrack`;
   else if (kind === BACKTRACK) said = `backtrack: undo ${name} = ${value}`;
   else if (kind === REPAIR) said = `${cause || "repair"}: ${name} = ${value}, ${depth} conflict${depth === 1 ? "" : "s"} left`;
+  else if (kind === BACKJUMP) said = `backjump from ${name}: ${cause}`;  // cause: the conflict, worded
+  else if (kind === LEARN) said = `learn: ${cause} cannot all hold`;
   else said = "solution found: every variable has a value that satisfies every constraint";
   return `${where}: ${said}`;
 }
@@ -325,8 +334,11 @@ const SHOW = {
     const sure = counts.length ? Math.min(...counts) : 0;
     const dx = p.x2 - p.x1, dy = p.y2 - p.y1, len = Math.hypot(dx, dy) || 1;
     const nx = -dy / len, ny = dx / len, gap = 0.13;
-    svg("line", { x1: p.x1 * UNIT, y1: p.y1 * UNIT, x2: p.x2 * UNIT, y2: p.y2 * UNIT,
-      stroke: "transparent", "stroke-width": 0.34 * UNIT }, g);  // the hover target
+    const h = 0.17;  // the hover target: a band round the line
+    const band = [[p.x1 + nx * h, p.y1 + ny * h], [p.x2 + nx * h, p.y2 + ny * h],
+                  [p.x2 - nx * h, p.y2 - ny * h], [p.x1 - nx * h, p.y1 - ny * h]];
+    svg("polygon", { points: band.map(([x, y]) => `${x * UNIT},${y * UNIT}`).join(" "),
+      fill: "transparent" }, g);
     for (let i = 0; i < sure; i++) {
       const s = (i - (sure - 1) / 2) * gap;
       svg("line", { x1: (p.x1 + nx * s) * UNIT, y1: (p.y1 + ny * s) * UNIT, x2: (p.x2 + nx * s) * UNIT,
@@ -435,6 +447,7 @@ class Picture {
       for (let r = 0; r < axes.rows; r++) text(this.svg, x0 - 0.4, axes.y + r + 0.5, String(axes.row0 + r), 0.3, fill);
     }
     this.varLayer = svg("g", {}, this.svg);
+    this.varLayer.addEventListener("mouseleave", () => onVar(null, false));
     this.cause = svg("g", { "pointer-events": "none" }, this.svg);
     this.highlight = svg("g", { "pointer-events": "none" }, this.svg);
     this.overLayer = svg("g", { "pointer-events": "none" }, this.svg);
@@ -526,7 +539,8 @@ function drawTree(host, run, tree, position, jump, compact) {
     placed.push(n);
   };
   place(tree.root);
-  const width = Math.max(column, 1) * dx + 2 * dx, height = (deepest + 1) * dy + (compact ? 10 : 30);
+  const room = compact ? 0 : 190;  // for the label of the current node
+  const width = Math.max(column, 1) * dx + 2 * dx + room, height = (deepest + 1) * dy + (compact ? 10 : 30);
   const box = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}` }, host);
   const X = (n) => dx * 1.5 + n.cx * dx, Y = (n) => (compact ? 8 : 14) + n.depth * dy;
   const edges = svg("g", {}, box), marks = svg("g", {}, box);
@@ -537,6 +551,14 @@ function drawTree(host, run, tree, position, jump, compact) {
       svg("line", { x1: X(n), y1: Y(n), x2: X(k), y2: Y(k), stroke: onPath.has(k) ? "#2a7ab8" : "#bbb",
         "stroke-width": onPath.has(k) ? 2.5 : 1 }, edges);
     }
+  }
+  for (const n of placed) {  // a backjump: a dashed arc up to the level it returns to
+    const to = n.jumpTo;
+    if (!to || !placed.includes(to)) continue;
+    const bend = Math.max(X(n), X(to)) + dx * 1.5;
+    svg("path", { d: `M ${X(n)} ${Y(n)} C ${bend} ${Y(n)}, ${bend} ${Y(to)}, ${X(to)} ${Y(to)}`,
+      fill: "none", stroke: "#8e44ad", "stroke-width": compact ? 1 : 2, "stroke-dasharray": "4 3",
+      opacity: n.jumpAt > position ? 0.35 : 1 }, edges);
   }
   for (const n of placed) {
     const colour = n.status === "failed" ? "#d62728" : n.status === "solution" ? "#2ca02c"
@@ -562,12 +584,9 @@ function drawTree(host, run, tree, position, jump, compact) {
     }
     g.addEventListener("click", (e) => { e.stopPropagation(); jump(n.start); });
   }
-  if (current !== tree.root && !compact) {
-    const into = host.querySelector(`[data-node="${current.id}"]`);
-    if (into && into.scrollIntoView) {
-      const hostBox = host.getBoundingClientRect();
-      host.scrollLeft = Math.max(0, X(current) - hostBox.width / 2);
-    }
+  if (!compact) {  // keep the current node in view
+    host.scrollLeft = Math.max(0, X(current) - host.clientWidth / 2);
+    host.scrollTop = Math.max(0, Y(current) - host.clientHeight / 2);
   }
 }
 
@@ -582,7 +601,7 @@ function render({ model, el }) {
   let runIndex = Math.min(model.get("run") || 0, data.runs.length - 1);
   let run, replay, tree, counts, view = null;
   let position = model.get("position") || 0;
-  let chosen = null, pinned = false, playing = null, note = "";
+  let chosen = null, pinned = false, playing = null, note = "", drawnNode = null;
 
   const runsBar = html("div", { class: "cx-runs" }, root);
   if (data.title) html("div", { class: "cx-caption" }, root, data.title);
@@ -616,7 +635,9 @@ function render({ model, el }) {
   const slider = html("input", { type: "range", min: "0", value: "0", title: "event" }, controls);
   slider.addEventListener("input", () => { stop(); go(Number(slider.value)); });
   const jumpKind = html("select", { title: "what to jump to" }, controls);
-  for (const [kind, label] of JUMPS) html("option", { value: String(kind) }, jumpKind, label);
+  const looksBack = data.runs.some((r) => r.events.some(([kind]) => kind === BACKJUMP || kind === LEARN));
+  const jumps = looksBack ? [...JUMPS, ...LOOK_BACK_JUMPS] : JUMPS;
+  for (const [kind, label] of jumps) html("option", { value: String(kind) }, jumpKind, label);
   button("jump", "jump to the next event of the chosen kind", () => { stop(); jump(Number(jumpKind.value)); });
   const noteBox = html("span", { class: "cx-note" }, controls);
 
@@ -632,7 +653,7 @@ function render({ model, el }) {
     slider.max = String(run.events.length);
     pictureHost.replaceChildren();
     view = data.picture ? new Picture(pictureHost, data.picture, run, (v, click) => {
-      if (click) { pinned = !(pinned && chosen === v); chosen = v; } else if (!pinned) chosen = v;
+      if (click) { pinned = !(pinned && chosen === v); chosen = pinned ? v : null; } else if (!pinned) chosen = v;
       show();
     }) : null;
     if (!view) {
@@ -641,7 +662,7 @@ function render({ model, el }) {
       model.on("change:image", update);
       update();
     }
-    chosen = null; pinned = false;
+    chosen = null; pinned = false; drawnNode = null;
     drawRuns();
   }
 
@@ -685,7 +706,7 @@ function render({ model, el }) {
     let target = position + 1;
     while (target <= run.events.length && c[target] === c[position]) target++;
     if (target > run.events.length) {
-      const words = JUMPS.find(([k]) => k === kind)[2];
+      const words = [...JUMPS, ...LOOK_BACK_JUMPS].find(([k]) => k === kind)[2];
       note = `no more ${words} ahead`;
       noteBox.textContent = note;
       return false;
@@ -726,8 +747,13 @@ function render({ model, el }) {
     noteBox.textContent = note;
     drawStats();
     drawWhy(event);
-    drawTree(treeHost, run, tree, position, (p) => { stop(); go(p); }, false);
-    drawPath();
+    // the tree only changes when the search moves to another node (an assign or a backtrack)
+    const node = currentNode(tree, position);
+    if (node !== drawnNode) {
+      drawnNode = node;
+      drawTree(treeHost, run, tree, position, (p) => { stop(); go(p); }, false);
+      drawPath();
+    }
   }
 
   function drawPath() {
@@ -744,6 +770,9 @@ function render({ model, el }) {
     const rows = [["assignments (nodes)", counts[ASSIGN][position]], ["values pruned", counts[PRUNE][position]],
       ["wipe-outs", counts[WIPEOUT][position]], ["backtracks", counts[BACKTRACK][position]],
       ["solutions", counts[SOLUTION][position]]];
+    if (counts[BACKJUMP][run.events.length] || counts[LEARN][run.events.length]) {
+      rows.push(["backjumps", counts[BACKJUMP][position]], ["nogoods learnt", counts[LEARN][position]]);
+    }
     let fixed = 0, left = 0;
     for (const s of replay.present) { fixed += s.size === 1 ? 1 : 0; left += s.size; }
     rows.push(["variables with one value", `${fixed} of ${replay.present.length}`], ["values left", left]);

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from ..core.trace import KINDS, Event, Trace, show
+from ..core.trace import BACKJUMP, KINDS, LEARN, Event, Trace, look_back_words, show
 from .words import Namer, plain_name
 
 #: constraint scopes larger than this are not outlined as "the cause" (they would cover all)
@@ -47,8 +47,18 @@ def pack_run(trace: Trace, label: str = "", name: Namer | None = None,
     values, causes = _Numbering(), _Numbering()
     init = [[values(x) for x in trace.initial[var]] for var in variables]
     kind_number = {kind: i for i, kind in enumerate(KINDS)}
+    looking_back: dict[str, list[int]] = {}  # a conflict's or nogood's words -> its variables
+
+    def cause_of(e: Event) -> int:
+        if e.kind not in (BACKJUMP, LEARN):
+            return causes(e.cause)
+        words = look_back_words(e, name, value)
+        looking_back[words] = [var_number[v] for v, _ in e.value or () if v in var_number]
+        return causes(words)
+
     events = [[kind_number[e.kind], var_number.get(e.var, -1) if e.var is not None else -1,
-               values(e.value) if e.var is not None else -1, causes(e.cause), e.depth]
+               values(e.value) if e.var is not None and e.kind != BACKJUMP else -1,
+               cause_of(e), e.depth]
               for e in trace]
     run: dict[str, Any] = {
         "label": label,
@@ -69,4 +79,5 @@ def pack_run(trace: Trace, label: str = "", name: Namer | None = None,
         scope = (scopes or {}).get(cause, ())
         if 1 < len(scope) <= SCOPE_OUTLINE_LIMIT:
             run["scopes"][cause] = [var_number[v] for v in scope if v in var_number]
+    run["scopes"].update(looking_back)  # outline every decision of a conflict or nogood
     return run
