@@ -240,7 +240,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     export = import_module("csp_puzzles.viz.export")
     try:
         print(export.run_export(args.notebook, args.output, args.timeout))
-    except FileNotFoundError as err:
+    except (FileNotFoundError, ImportError) as err:
         raise UsageError(str(err)) from None
     return EXIT_OK
 

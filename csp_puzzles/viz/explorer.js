@@ -45,7 +45,7 @@ const CSS = `
 .cx-why li.cx-entry { cursor: pointer; }
 .cx-why li.cx-entry:hover { text-decoration: underline; }
 .cx-stats { font-size: 13px; border-collapse: collapse; }
-.cx-stats td { padding: 0 6px; }
+.cx-stats td { padding: 0 6px; text-align: left; }
 .cx-text { font-weight: bold; margin: 8px 2px 4px; min-height: 1.4em; }
 .cx-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .cx-controls button { font-size: 14px; min-width: 2.4em; height: 2em; cursor: pointer; }
@@ -334,8 +334,11 @@ const SHOW = {
     const sure = counts.length ? Math.min(...counts) : 0;
     const dx = p.x2 - p.x1, dy = p.y2 - p.y1, len = Math.hypot(dx, dy) || 1;
     const nx = -dy / len, ny = dx / len, gap = 0.13;
-    svg("line", { x1: p.x1 * UNIT, y1: p.y1 * UNIT, x2: p.x2 * UNIT, y2: p.y2 * UNIT,
-      stroke: "transparent", "stroke-width": 0.34 * UNIT }, g);  // the hover target
+    const h = 0.17;  // the hover target: a band round the line
+    const band = [[p.x1 + nx * h, p.y1 + ny * h], [p.x2 + nx * h, p.y2 + ny * h],
+                  [p.x2 - nx * h, p.y2 - ny * h], [p.x1 - nx * h, p.y1 - ny * h]];
+    svg("polygon", { points: band.map(([x, y]) => `${x * UNIT},${y * UNIT}`).join(" "),
+      fill: "transparent" }, g);
     for (let i = 0; i < sure; i++) {
       const s = (i - (sure - 1) / 2) * gap;
       svg("line", { x1: (p.x1 + nx * s) * UNIT, y1: (p.y1 + ny * s) * UNIT, x2: (p.x2 + nx * s) * UNIT,
@@ -444,6 +447,7 @@ class Picture {
       for (let r = 0; r < axes.rows; r++) text(this.svg, x0 - 0.4, axes.y + r + 0.5, String(axes.row0 + r), 0.3, fill);
     }
     this.varLayer = svg("g", {}, this.svg);
+    this.varLayer.addEventListener("mouseleave", () => onVar(null, false));
     this.cause = svg("g", { "pointer-events": "none" }, this.svg);
     this.highlight = svg("g", { "pointer-events": "none" }, this.svg);
     this.overLayer = svg("g", { "pointer-events": "none" }, this.svg);
@@ -535,7 +539,8 @@ function drawTree(host, run, tree, position, jump, compact) {
     placed.push(n);
   };
   place(tree.root);
-  const width = Math.max(column, 1) * dx + 2 * dx, height = (deepest + 1) * dy + (compact ? 10 : 30);
+  const room = compact ? 0 : 190;  // for the label of the current node
+  const width = Math.max(column, 1) * dx + 2 * dx + room, height = (deepest + 1) * dy + (compact ? 10 : 30);
   const box = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}` }, host);
   const X = (n) => dx * 1.5 + n.cx * dx, Y = (n) => (compact ? 8 : 14) + n.depth * dy;
   const edges = svg("g", {}, box), marks = svg("g", {}, box);
@@ -579,12 +584,9 @@ function drawTree(host, run, tree, position, jump, compact) {
     }
     g.addEventListener("click", (e) => { e.stopPropagation(); jump(n.start); });
   }
-  if (current !== tree.root && !compact) {
-    const into = host.querySelector(`[data-node="${current.id}"]`);
-    if (into && into.scrollIntoView) {
-      const hostBox = host.getBoundingClientRect();
-      host.scrollLeft = Math.max(0, X(current) - hostBox.width / 2);
-    }
+  if (!compact) {  // keep the current node in view
+    host.scrollLeft = Math.max(0, X(current) - host.clientWidth / 2);
+    host.scrollTop = Math.max(0, Y(current) - host.clientHeight / 2);
   }
 }
 
@@ -599,7 +601,7 @@ function render({ model, el }) {
   let runIndex = Math.min(model.get("run") || 0, data.runs.length - 1);
   let run, replay, tree, counts, view = null;
   let position = model.get("position") || 0;
-  let chosen = null, pinned = false, playing = null, note = "";
+  let chosen = null, pinned = false, playing = null, note = "", drawnNode = null;
 
   const runsBar = html("div", { class: "cx-runs" }, root);
   if (data.title) html("div", { class: "cx-caption" }, root, data.title);
@@ -651,7 +653,7 @@ function render({ model, el }) {
     slider.max = String(run.events.length);
     pictureHost.replaceChildren();
     view = data.picture ? new Picture(pictureHost, data.picture, run, (v, click) => {
-      if (click) { pinned = !(pinned && chosen === v); chosen = v; } else if (!pinned) chosen = v;
+      if (click) { pinned = !(pinned && chosen === v); chosen = pinned ? v : null; } else if (!pinned) chosen = v;
       show();
     }) : null;
     if (!view) {
@@ -660,7 +662,7 @@ function render({ model, el }) {
       model.on("change:image", update);
       update();
     }
-    chosen = null; pinned = false;
+    chosen = null; pinned = false; drawnNode = null;
     drawRuns();
   }
 
@@ -745,8 +747,13 @@ function render({ model, el }) {
     noteBox.textContent = note;
     drawStats();
     drawWhy(event);
-    drawTree(treeHost, run, tree, position, (p) => { stop(); go(p); }, false);
-    drawPath();
+    // the tree only changes when the search moves to another node (an assign or a backtrack)
+    const node = currentNode(tree, position);
+    if (node !== drawnNode) {
+      drawnNode = node;
+      drawTree(treeHost, run, tree, position, (p) => { stop(); go(p); }, false);
+      drawPath();
+    }
   }
 
   function drawPath() {
