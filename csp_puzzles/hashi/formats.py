@@ -1,9 +1,9 @@
 """Reading Hashi puzzles: grid text (three header styles) and Tatham game IDs. Writing them
 is the puzzle's `to_text` and `to_tatham`.
 
-Accepted, detected automatically (CONTRACT.md section 3):
+Accepted, detected automatically:
 
-- grid text, seed 000's matrix: one row per line, `0`, `.` or `-` water, `1`-`8` islands,
+- grid text, a plain matrix: one row per line, `0`, `.` or `-` water, `1`-`8` islands,
   cells separated by whitespace or, when every cell is one character, not at all;
 - the same with a janko.at header `R C` (rows, columns);
 - the same with a Coelho et al. `.has` header `W H N` (width, height, islands; CRLF);

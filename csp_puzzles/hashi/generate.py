@@ -1,7 +1,7 @@
 """Hashi puzzles with exactly one solution, graded by the rules they need.
 
-Seed 002's generator grew a random network of islands and bridges and read the island
-numbers off it: every puzzle had a solution, but often several. Here that growth is only
+The simple generator grows a random network of islands and bridges and reads the island
+numbers off it: every puzzle has a solution, but often several. Here that growth is only
 the first step:
 
 1. *Grow a solution.* Start from a random island; again and again pick an island and a

@@ -172,7 +172,8 @@ class Hashi(Puzzle):
                **options: Any) -> CSP:
         """The CSP: edge variables 0..maxb, degrees, crossings, isolation, connectivity.
 
-        `adjacent=False` leaves out the edges between touching islands (seed 001's rule).
+        `adjacent=False` leaves out the edges between touching islands (a rule some
+        collections add: touching islands are never joined).
         `level` ("easy", "medium", "hard") limits the rules the propagators use, for
         grading; the constraints themselves are the same. `counting` changes nothing: every
         rule here holds in every solution, none assumes the puzzle has only one.
