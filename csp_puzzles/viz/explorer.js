@@ -809,10 +809,13 @@ function render({ model, el }) {
   }
 
   root.addEventListener("keydown", (e) => {
-    const moves = { ArrowRight: 1, ArrowLeft: -1 };
-    if (e.key in moves) { e.preventDefault(); stop(); go(position + moves[e.key]); }
-    else if (e.key === "Home") { e.preventDefault(); stop(); go(0); }
-    else if (e.key === "End") { e.preventDefault(); stop(); go(run.events.length); }
+    if (e.target !== root && e.target.tagName !== "BUTTON") return;  // the slider has its own keys
+    const targets = { ArrowRight: position + 1, ArrowLeft: position - 1, Home: 0, End: run.events.length };
+    if (!(e.key in targets)) return;
+    e.preventDefault();
+    e.stopPropagation();  // the notebook's own shortcuts stay out of it
+    stop();
+    go(targets[e.key]);
   });
   model.on("change:position", () => {
     const p = model.get("position");
