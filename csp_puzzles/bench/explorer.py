@@ -94,11 +94,12 @@ def traces(hashi_id: str) -> dict[str, Stepper]:
     puzzle = parse_hashi(hashi_id)
     grid = sudoku(SUDOKU)
     givens = {v: d[0] for v, d in grid.domains.items() if len(d) == 1}
+    hashi_trace = puzzle.solve(trace=True, inference="fc", var_order="input").trace
+    sudoku_trace = solve(grid, inference="fc", var_order="mrv", trace=True).trace
+    assert hashi_trace is not None and sudoku_trace is not None  # trace=True records one
     return {
-        "hashi 15x15": Stepper(puzzle.solve(trace=True, inference="fc", var_order="input").trace,
-                              puzzle_view(puzzle)),
-        "sudoku 9x9": Stepper(solve(grid, inference="fc", var_order="mrv", trace=True).trace,
-                              sudoku_view(givens)),
+        "hashi 15x15": Stepper(hashi_trace, puzzle_view(puzzle)),
+        "sudoku 9x9": Stepper(sudoku_trace, sudoku_view(givens)),
     }
 
 

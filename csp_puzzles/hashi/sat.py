@@ -90,6 +90,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from ..core.trace import show
 from ..errors import LimitReached, MissingExtra
 from ..unionfind import UnionFind, components
 
@@ -328,7 +329,7 @@ def encode(layout: Layout, connectivity: str = "levels", degrees: str = "ladders
     islands, pairs = layout.islands, layout.pairs
 
     def where(i: int) -> str:
-        return f"({islands[i][0]},{islands[i][1]})"
+        return show(islands[i][:2])
 
     def name(k: int, i: int, j: int) -> str | None:
         if not named:
@@ -367,7 +368,7 @@ def _connect_by_levels(encoding: Encoding) -> None:
         return
     cnf.clauses.extend(isolation_clauses(encoding))
     root = _central(islands)
-    names = [f"({r},{c})" for r, c, _ in islands]
+    names = [show((r, c)) for r, c, _ in islands]
     bits = max(1, math.ceil(math.log2(n)))
     level = [[cnf.new_var(f"level bit {b} of island {names[i]}") for b in range(bits)]
              for i in range(n)]
