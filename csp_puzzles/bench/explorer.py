@@ -106,7 +106,8 @@ def traces(hashi_id: str) -> dict[str, Stepper]:
 def png_path_ms(widget: Stepper, steps: int = 5) -> list[float]:
     """The kernel's own work per step on the matplotlib path (what every step cost before,
     and what a custom `draw(ax, domains, event)` still costs): draw the state, encode a PNG."""
-    png = Stepper(widget.trace, widget.draw.__call__)  # the same view, without its picture
+    view = widget.draw
+    png = Stepper(widget.trace, lambda ax, domains, event: view(ax, domains, event))
     times = []
     for position in range(1, steps + 1):
         started = time.perf_counter()
