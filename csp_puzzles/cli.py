@@ -1,4 +1,4 @@
-"""The `csp-puzzles` command line: solve, generate, bench, cnf (see CONTRACT.md).
+"""The `csp-puzzles` command line: solve, generate, bench, cnf, course.
 
 Exit status: 0 answered, 3 no solution, 4 a limit was reached first, 2 bad input or usage
 (one line on stderr: `csp-puzzles: error: FILE:LINE:COL: what was wrong, what was expected`).
@@ -11,8 +11,10 @@ import json
 import os
 import sys
 from importlib import import_module
+from pathlib import Path
 from typing import Any, NoReturn
 
+from . import __version__
 from .errors import ParseError
 from .puzzle import LIMIT, SOLVED, UNSATISFIABLE, Puzzle, PuzzleResult
 from .registry import KINDS, puzzle_module
@@ -62,7 +64,7 @@ def _model_options(puzzle: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if args.no_adjacent:
         options["adjacent"] = False
-    if args.model:
+    if getattr(args, "model", None):
         options["model"] = args.model
     for key in options:
         if key not in puzzle.model_options:
@@ -88,6 +90,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             result = puzzle.solve(**limits, **options)
     except ValueError as err:  # unknown heuristic or model name
         raise UsageError(f"<command line>:1:1: {err}") from None
+    except ImportError as err:  # an engine whose solver package is not installed
+        raise UsageError(f"<command line>:1:1: --engine {args.engine}: {err}") from None
     if args.trace and result.trace is not None:
         with open(args.trace, "w", encoding="utf-8") as handle:
             result.trace.write_jsonl(handle)
@@ -107,8 +111,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
-    if result.engine == "sat":  # PicoSAT reports no search statistics
-        effort = f"SAT engine, {stats.seconds:.3f} s"
+    if result.engine != "csp":  # other engines report no search statistics
+        effort = f"{result.engine.upper()} engine, {stats.seconds:.3f} s"
     lines = []
     if result.solutions is not None:
         if result.status == LIMIT:
@@ -185,14 +189,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# -- cnf, bench, exercises -------------------------------------------------------------------
+# -- cnf, bench, course ----------------------------------------------------------------------
 def cmd_cnf(args: argparse.Namespace) -> int:
-    if args.kind != "hashi":
-        raise UsageError(f"<command line>:1:1: cnf supports hashi only, not {args.kind!r}")
-    puzzle = load_puzzle("hashi", args.source)
-    sat = import_module("csp_puzzles.hashi.sat")
-    sys.stdout.write(sat.to_dimacs(puzzle, three_sat=args.three_sat, **(
-        {"adjacent": False} if args.no_adjacent else {})))
+    puzzle = load_puzzle(args.kind, args.source)
+    try:
+        text = puzzle.to_dimacs(three_sat=args.three_sat, **_model_options(puzzle, args))
+    except ValueError as err:  # a kind without a SAT encoding
+        raise UsageError(f"<command line>:1:1: {err}, expected a kind with one") from None
+    sys.stdout.write(text)
     return EXIT_OK
 
 
@@ -201,13 +205,49 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench.main(args.rest) or EXIT_OK
 
 
+def cmd_course(args: argparse.Namespace) -> int:
+    course = import_module("csp_puzzles.course")
+    try:
+        written = course.write_course(Path(args.dir), instructor=args.instructor)
+    except course.CourseError as err:
+        raise UsageError(f"{args.dir}:1:1: {err}") from None
+    form = "instructor" if args.instructor else "student"
+    print(f"wrote the {form} course ({len(written)} files) to {args.dir}; "
+          f"open {Path(args.dir) / 'notebooks' / '00_start_here.ipynb'} in JupyterLab")
+    return EXIT_OK
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    app = import_module("csp_puzzles.app.launch")
+    try:
+        return app.serve(args.port, open_browser=not args.no_browser)
+    except ImportError as err:  # Voila is in the app extra
+        raise UsageError(f"<command line>:1:1: {err}") from None
+
+
 def cmd_exercises(args: argparse.Namespace) -> int:
-    exercises = import_module("csp_puzzles.exercises")
-    return exercises.main(args) or EXIT_OK
+    course = import_module("csp_puzzles.course")
+    try:
+        written = course.write_student_exercises(Path(args.student))
+    except course.CourseError as err:
+        raise UsageError(f"{args.student}:1:1: {err}") from None
+    for path in written:
+        print(path)
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    export = import_module("csp_puzzles.viz.export")
+    try:
+        print(export.run_export(args.notebook, args.output, args.timeout))
+    except (FileNotFoundError, ImportError) as err:
+        raise UsageError(str(err)) from None
+    return EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"csp-puzzles {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve = commands.add_parser("solve", help="solve a puzzle")
@@ -225,10 +265,13 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--trace", metavar="FILE", help="write the search trace (JSON Lines)")
     solve.add_argument("--no-adjacent", action="store_true",
                        help="hashi: orthogonally adjacent islands may not be joined")
-    solve.add_argument("--model", help="kakuro: combined (default) or decomposed")
-    solve.add_argument("--engine", choices=("csp", "sat"),
-                       help="csp: the core's search (default); sat: hashi only, PicoSAT "
-                            "(needs the sat extra; no trace, stats hold seconds only)")
+    solve.add_argument("--model", help="the model variant: kakuro combined (default) or "
+                                       "decomposed; towers full (default), easy, extreme, plain")
+    solve.add_argument("--engine", choices=("csp", "sat", "milp"),
+                       help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
+                            "python-sat; milp: towers, singles and hashi, integer programming "
+                            "on HiGHS (the milp extra); sat and milp have no trace, their "
+                            "stats hold seconds only")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
@@ -241,7 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate.set_defaults(run=cmd_generate)
 
     cnf = commands.add_parser("cnf", help="DIMACS CNF of a puzzle on stdout")
-    cnf.add_argument("kind")
+    cnf.add_argument("kind", choices=KINDS)
     cnf.add_argument("source")
     cnf.add_argument("--3sat", dest="three_sat", action="store_true",
                      help="split long clauses into 3-literal clauses")
@@ -249,13 +292,39 @@ def build_parser() -> argparse.ArgumentParser:
     cnf.set_defaults(run=cmd_cnf)
 
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", *KINDS))
+    bench.add_argument("what", choices=("core", "local", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 
-    exercises = commands.add_parser("exercises", help="write the student notebooks")
+    app = commands.add_parser("app", help="serve the explorer and the editor as a web page "
+                                          "on 127.0.0.1 (Voila, the app extra)")
+    app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.set_defaults(run=cmd_app)
+
+    course = commands.add_parser(
+        "course", help="write the course: notebooks and the puzzles they read",
+        description="Write the course into DIR (a new or empty folder): notebooks/ and data/, "
+                    "ready to open in JupyterLab. Exercises are in student form unless "
+                    "--instructor is given.")
+    course.add_argument("dir", metavar="DIR")
+    course.add_argument("--instructor", action="store_true",
+                        help="write the instructor versions: solutions, hidden tests, answers")
+    course.set_defaults(run=cmd_course)
+
+    exercises = commands.add_parser(
+        "exercises", help="write the student versions of the graded exercises only "
+                          "(`course DIR` writes the whole course)")
     exercises.add_argument("--student", metavar="OUT_DIR", required=True)
     exercises.set_defaults(run=cmd_exercises)
+
+    export = commands.add_parser("export", help="a notebook as one HTML page whose "
+                                 "explorers step with no kernel and no network")
+    export.add_argument("notebook")
+    export.add_argument("-o", "--output", required=True, metavar="OUT.html")
+    export.add_argument("--timeout", type=int, default=600, metavar="SECONDS",
+                        help="longest time one cell may run")
+    export.set_defaults(run=cmd_export)
     return parser
 
 

@@ -29,12 +29,14 @@ PEERS = ("BacktrackingSolver", "OptimizedBacktrackingSolver")
 def run_ours(make: Callable[[], CSP], every: bool, inference: str, var_order: str,
              timeout: float) -> tuple[str, int, float]:
     if every:
-        result = count(make(), inference=inference, var_order=var_order, timeout=timeout)
-        answer = str(result.count) if result.complete else "limit"
+        counted = count(make(), inference=inference, var_order=var_order, timeout=timeout)
+        answer = str(counted.count) if counted.complete else "limit"
+        stats = counted.stats
     else:
         result = solve(make(), inference=inference, var_order=var_order, timeout=timeout)
         answer = "1" if result.solved else result.status
-    return answer, result.stats.nodes, result.stats.seconds
+        stats = result.stats
+    return answer, stats.nodes, stats.seconds
 
 
 def run_peer(make: Callable[[], CSP], every: bool, solver: str, timeout: float):
@@ -56,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in names:
         make, every = PROBLEMS[name]
-        measured = []
+        measured: list[tuple[str, str, int | str, float]] = []
         reference = {}
         for solver in PEERS:
             answer, seconds = run_peer(make, every, solver, args.timeout)
@@ -67,12 +69,23 @@ def main(argv: list[str] | None = None) -> int:
             answer, nodes, seconds = run_ours(make, every, inference, var_order, args.timeout)
             measured.append((f"ours {inference} + {var_order}", answer, nodes, seconds))
             progress.step(f"{name}: {inference}")
-        for solver, answer, nodes, seconds in measured:
-            rows.append((name, solver, answer, nodes, seconds,
+        for solver, answer, effort, seconds in measured:
+            rows.append((name, solver, answer, effort, seconds,
                          *(seconds / reference[peer] for peer in PEERS)))
     print(table(("problem", "solver", "answer", "nodes", "seconds", "/ pc BT", "/ pc optimized"),
                 rows))
     print("answer: solutions found ('limit': stopped at the time limit); / pc BT, / pc optimized:"
           " time divided by python-constraint2's BacktrackingSolver, OptimizedBacktrackingSolver"
           " time on the same problem in this run ('-' when that peer hit the limit)")
+    print()
+    local_search_section(args.quick, args.timeout)
     return 0
+
+
+def local_search_section(quick: bool, timeout: float) -> None:
+    """Min-conflicts rows (`csp-puzzles bench local`): n-queens to n = 100,000, or 1,000."""
+    from . import local
+
+    sizes = "100,1000" if quick else "100,200,1000,10000,100000"
+    local.main(["--sizes", sizes, "--runs", "1" if quick else "3",
+                "--peer-timeout", str(min(timeout, local.PEER_TIMEOUT))])

@@ -29,9 +29,11 @@ class CSP:
 
     def add_variable(self, name: Hashable, domain: Iterable[Any]) -> None:
         """Add a variable; its domain keeps the given order, without repeats."""
+        self._add(name, tuple(dict.fromkeys(domain)))
+
+    def _add(self, name: Hashable, values: tuple[Any, ...]) -> None:
         if name in self.domains:
             raise ValueError(f"variable {name!r} is already defined")
-        values = tuple(dict.fromkeys(domain))
         if not values:
             raise ValueError(f"variable {name!r} has an empty domain")
         self.variables.append(name)
@@ -39,10 +41,10 @@ class CSP:
         self.constraints_of[name] = []
 
     def add_variables(self, names: Iterable[Hashable], domain: Iterable[Any]) -> None:
-        """Add several variables sharing one domain."""
-        values = tuple(domain)
+        """Add several variables sharing one domain (one tuple, however many variables)."""
+        values = tuple(dict.fromkeys(domain))
         for name in names:
-            self.add_variable(name, values)
+            self._add(name, values)
 
     def add_constraint(self, constraint: Constraint) -> Constraint:
         """Add a constraint over variables that already exist; returns it for chaining."""

@@ -99,13 +99,13 @@ def forward_checking(state: SearchState, var: Hashable) -> None:
     constraint = None
     try:
         for constraint in constraints:
-            state.cause = constraint.name
+            state.cause, state.constraint = constraint.name, constraint
             constraint.forward_check(state, var)
     except Contradiction as failure:
         failure.constraint = failure.constraint or constraint
         raise
     finally:
-        state.cause = None
+        state.cause, state.constraint = None, None
 
 
 @establishes(ARC_CONSISTENCY)
@@ -140,7 +140,7 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
             constraint = cheap.popleft() if cheap else costly.popleft()
             queued.discard(constraint)
             calls += 1
-            state.cause = constraint.name
+            state.cause, state.constraint = constraint.name, constraint
             try:
                 constraint.propagate(state)
             except Contradiction as failure:
@@ -156,8 +156,13 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
             changed.clear()
     finally:
         state.stats.checks += calls
-        state.cause = None
+        state.cause, state.constraint = None, None
         state.changed.clear()
+
+
+def propagate_from(state: SearchState, var: Hashable) -> None:
+    """Propagate to a fixpoint, starting from the constraints on `var` (what probes run)."""
+    propagate(state, state.csp.constraints_of[var])
 
 
 INFERENCES: dict[str, Inference] = {

@@ -22,7 +22,7 @@ from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
 from .inference import INFERENCES, Inference, node_consistency, reaches_arc_consistency
 from .state import Contradiction, SearchState
 from .stats import Stats
-from .trace import BACKTRACK, SOLUTION, WIPEOUT, Trace
+from .trace import BACKTRACK, MAX_EVENTS, SOLUTION, WIPEOUT, Trace
 
 SOLVED, UNSATISFIABLE, LIMIT = "solved", "unsatisfiable", "limit"
 
@@ -105,7 +105,7 @@ class Search:
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
-                 trace: bool | Trace = False, max_events: int = 200_000,
+                 trace: bool | Trace = False, max_events: int = MAX_EVENTS,
                  weights: dict[Constraint, int] | None = None, branching: str = "assign"):
         self.csp = csp
         self.infer: Inference = _resolve(inference, INFERENCES, "inference")
@@ -288,18 +288,36 @@ class Search:
             self.trace.record(kind, var, value, cause, self.state.depth)
 
 
+def make_search(csp: CSP, look_back: str = "none", **options: Any) -> Any:
+    """The search for `look_back`: chronological ("none"), or looking back ("cbj", "learn").
+
+    Looking back (backjumping, learning) lives in lookback.py.
+    """
+    if look_back == "none":
+        return Search(csp, **options)
+    if options.pop("branching", "assign") != "assign":
+        raise ValueError("looking back (look_back='cbj' or 'learn') branches by assignment only")
+    from .lookback import LookBackSearch
+
+    return LookBackSearch(csp, look_back=look_back, **options)
+
+
 def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | VariableOrder = "mrv",
           val_order: str | ValueOrder = "input", timeout: float | None = None,
-          max_nodes: int | None = None, trace: bool = False, max_events: int = 200_000,
-          weights: dict[Constraint, int] | None = None, branching: str = "assign") -> Result:
+          max_nodes: int | None = None, trace: bool = False, max_events: int = MAX_EVENTS,
+          weights: dict[Constraint, int] | None = None, branching: str = "assign",
+          look_back: str = "none", **look_back_options: Any) -> Result:
     """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`.
 
     `weights` (failure weights for dom/wdeg) carries what earlier runs learnt; see
     restarts.py. `branching` is `assign` (one value at a time) or `split` (halve the
-    domain); see `Search`.
+    domain); see `Search`. `look_back` chooses chronological backtracking ("none"),
+    conflict-directed backjumping ("cbj") or backjumping with nogood learning ("learn").
     """
-    search = Search(csp, inference, var_order, val_order, timeout, max_nodes, trace, max_events,
-                    weights, branching)
+    search = make_search(csp, look_back, inference=inference, var_order=var_order,
+                         val_order=val_order, timeout=timeout, max_nodes=max_nodes, trace=trace,
+                         max_events=max_events, weights=weights, branching=branching,
+                         **look_back_options)
     with closing(search.solutions()) as solutions:
         solution = next(solutions, None)
     if solution is not None:
@@ -313,20 +331,21 @@ def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | Variabl
 
 def iter_solutions(csp: CSP, **options: Any) -> Iterator[dict[Hashable, Any]]:
     """Every solution, one at a time (options as for `solve`)."""
-    yield from Search(csp, **options).solutions()
+    yield from make_search(csp, **options).solutions()
 
 
 def count(csp: CSP, limit: int | None = None, keep: bool = False, **options: Any) -> CountResult:
     """Count solutions, stopping at `limit` of them; `keep=True` also returns them."""
-    search = Search(csp, **options)
+    search = make_search(csp, **options)
     found: list[dict[Hashable, Any]] = []
     number = 0
+    counting_only = not keep and isinstance(search, Search)  # no copy of each solution
     run: Generator[dict[Hashable, Any] | None, None, None] = (
-        search.solutions() if keep else search.leaves())
+        search.leaves() if counting_only else search.solutions())
     with closing(run) as solutions:
         for solution in solutions:
             number += 1
-            if solution is not None:
+            if keep and solution is not None:
                 found.append(solution)
             if limit is not None and number >= limit:
                 break

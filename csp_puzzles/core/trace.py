@@ -20,9 +20,15 @@ PRUNE = "prune"
 WIPEOUT = "wipeout"
 BACKTRACK = "backtrack"
 SOLUTION = "solution"
+BACKJUMP = "backjump"
+LEARN = "learn"
+REPAIR = "repair"
 SPLIT = "split"
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, SPLIT)
+#: the order is the numbering the explorer's front end uses (explorer.js): append only
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN, SPLIT)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
+#: events a trace keeps by default; past it, it stops recording and says `truncated`
+MAX_EVENTS = 200_000
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,14 @@ class Event:
       cannot hold any more); the current assignment fails;
     - `backtrack`: the search undoes `var = value` and everything pruned since;
     - `solution`: every variable has its value;
+    - `backjump`: looking back, the search gives up `var` and returns to level `depth`,
+      past decisions that had no part in the failure; `value` holds the conflict's
+      decisions as (variable, value) pairs, `cause` says how far; the backtracks follow;
+    - `learn`: the decisions in `value`, (variable, value) pairs, cannot all hold, and the
+      search keeps that nogood.
+    - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
+      its complete assignment; a local search has no levels, so `depth` holds the number
+      of conflicts left after the step;
     - `split`: the search keeps only the values `value` (a tuple) of `var` (a new level,
       like `assign`; domain splitting).
     """
@@ -53,8 +67,9 @@ class Event:
         "bridge (2,0)-(2,5)" for a variable (2,0,2,5)); both default to `show`.
         """
         name, value = name or show, value or show
-        if self.kind == ASSIGN:
-            return f"assign {name(self.var)} = {value(self.value)}"
+        if self.kind == ASSIGN:  # a cause marks a tentative assignment, like a probe
+            what = f"assign {name(self.var)} = {value(self.value)}"
+            return f"{self.cause}: {what}" if self.cause else what
         if self.kind == PRUNE:
             who = self.cause or "propagation"
             return f"{who} removes {value(self.value)} from {name(self.var)}"
@@ -66,6 +81,13 @@ class Event:
         if self.kind == SPLIT:
             kept = ", ".join(value(x) for x in self.value)
             return f"split: keep {name(self.var)} in {{{kept}}}"
+        if self.kind == BACKJUMP:
+            return f"backjump from {name(self.var)}: {look_back_words(self, name, value)}"
+        if self.kind == LEARN:
+            return f"learn: {look_back_words(self, name, value)} cannot all hold"
+        if self.kind == REPAIR:
+            left = "1 conflict" if self.depth == 1 else f"{self.depth} conflicts"
+            return f"{self.cause or 'repair'}: {name(self.var)} = {value(self.value)}, {left} left"
         return "solution found"
 
     def as_dict(self) -> dict[str, Any]:
@@ -76,6 +98,15 @@ class Event:
             "cause": self.cause,
             "depth": self.depth,
         }
+
+
+def look_back_words(event: Event, name: Callable[[Any], str],
+                    value: Callable[[Any], str]) -> str:
+    """The decisions of a backjump's conflict or of a learnt nogood, in words."""
+    decisions = [f"{name(var)} = {value(x)}" for var, x in event.value or ()]
+    if event.kind == LEARN:
+        return " and ".join(decisions)
+    return f"conflict with {', '.join(decisions) or 'no decision'}; {event.cause}"
 
 
 def show(x: Any) -> str:
@@ -104,7 +135,8 @@ class Trace(Sequence):
     set, so a long search cannot fill the memory.
     """
 
-    def __init__(self, domains: Mapping[Hashable, Sequence[Any]], max_events: int = 200_000):
+    def __init__(self, domains: Mapping[Hashable, Sequence[Any]],
+                 max_events: int = MAX_EVENTS):
         self.variables: list[Hashable] = list(domains)
         self.initial: dict[Hashable, tuple[Any, ...]] = {v: tuple(d) for v, d in domains.items()}
         self.max_events = max_events
@@ -125,7 +157,7 @@ class Trace(Sequence):
     def __len__(self) -> int:
         return len(self._events)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [Event(*e) for e in self._events[index]]
         return Event(*self._events[index])
@@ -133,7 +165,7 @@ class Trace(Sequence):
     def __iter__(self) -> Iterator[Event]:
         return (Event(*e) for e in self._events)
 
-    def count(self, kind: str) -> int:  # type: ignore[override]
+    def count(self, kind: str) -> int:
         """How many events of one kind (`assign`, `prune`, ...)."""
         return sum(1 for e in self._events if e[0] == kind)
 
@@ -238,6 +270,9 @@ class _Replay:
                 v, x = self.trail.pop()
                 self.domains[v].add(x)
             self.assignment.pop(var, None)
+        elif kind == REPAIR:  # never undone: a local search does not backtrack
+            self.domains[var] = {value}
+            self.assignment[var] = value
 
     def _remove(self, var: Hashable, value: Any) -> None:
         if value in self.domains[var]:

@@ -1,8 +1,9 @@
-"""Reading and writing Hashi puzzles: grid text (three header styles) and Tatham game IDs.
+"""Reading Hashi puzzles: grid text (three header styles) and Tatham game IDs. Writing them
+is the puzzle's `to_text` and `to_tatham`.
 
-Accepted, detected automatically (CONTRACT.md section 3):
+Accepted, detected automatically:
 
-- grid text, seed 000's matrix: one row per line, `0`, `.` or `-` water, `1`-`8` islands,
+- grid text, a plain matrix: one row per line, `0`, `.` or `-` water, `1`-`8` islands,
   cells separated by whitespace or, when every cell is one character, not at all;
 - the same with a janko.at header `R C` (rows, columns);
 - the same with a Coelho et al. `.has` header `W H N` (width, height, islands; CRLF);
@@ -22,11 +23,10 @@ from ..formats import (
     check_rectangular,
     decode_letter_run,
     empty_input,
-    encode_runs,
     split_compact,
     text_lines,
 )
-from .model import Hashi, Solution
+from .model import MAX_BRIDGES, Hashi
 
 WATER = frozenset("0.-")
 TATHAM_ID = re.compile(r"\s*(\d+)x(\d+)(?:m(\d+))?(L)?:")
@@ -120,8 +120,8 @@ def parse_tatham(text: str, filename: str | None = None) -> Hashi:
                          1, 1, filename)
     width, height = int(match.group(1)), int(match.group(2))
     maxb = int(match.group(3)) if match.group(3) else 2
-    if not 1 <= maxb <= 4:
-        raise ParseError(f"m{maxb}: expected at most 1 to 4 bridges per pair",
+    if not 1 <= maxb <= MAX_BRIDGES:
+        raise ParseError(f"m{maxb}: expected at most 1 to {MAX_BRIDGES} bridges per pair",
                          1, offset + match.start(3) + 1, filename)
     if width < 1 or height < 1:
         raise ParseError("grid size must be at least 1x1", 1, offset + 1, filename)
@@ -156,50 +156,3 @@ def parse_tatham(text: str, filename: str | None = None) -> Hashi:
         raise ParseError("the grid has no island, expected at least one", 1,
                          offset + start + 1, filename)
     return Hashi(height, width, islands, maxb=maxb, loops=match.group(4) is None)
-
-
-def write_tatham(puzzle: Hashi) -> str:
-    """The Tatham game ID (values above 16 cannot be written)."""
-    cells: list[str | None] = [None] * (puzzle.width * puzzle.height)
-    for island in puzzle.islands:
-        if island.value > 16:
-            raise ValueError(f"island {island} = {island.value}: Tatham IDs stop at 16")
-        cells[island.row * puzzle.width + island.col] = (
-            str(island.value) if island.value < 10 else chr(ord("A") + island.value - 10))
-    loops = "" if puzzle.loops else "L"
-    return f"{puzzle.width}x{puzzle.height}m{puzzle.maxb}{loops}:{encode_runs(cells)}"
-
-
-# -- writing grid text -----------------------------------------------------------------------
-def write_matrix(puzzle: Hashi) -> str:
-    """Seed 000's matrix: `0` for water, the island's number otherwise (no header).
-
-    The matrix cannot say `maxb` or the no-loops rule: write a Tatham ID for those.
-    """
-    grid = [["0"] * puzzle.width for _ in range(puzzle.height)]
-    for island in puzzle.islands:
-        if island.value > 9:
-            raise ValueError(f"island {island} = {island.value} does not fit one digit")
-        grid[island.row][island.col] = str(island.value)
-    return "\n".join(" ".join(row) for row in grid) + "\n"
-
-
-def solution_grid(puzzle: Hashi, solution: Solution) -> str:
-    """The solved grid for a terminal: `-` `=` `≡` `#` horizontal, `|` `‖` `⦀` vertical.
-
-    One character per cell; islands show their number, water a `.`.
-    """
-    horizontal = " -=≡#"
-    vertical = " |‖⦀#"
-    grid = [["."] * puzzle.width for _ in range(puzzle.height)]
-    for key, n in solution.items():
-        edge = puzzle.edge_of.get(key)
-        if edge is None or not n:
-            continue
-        mark = (horizontal if edge.horizontal else vertical)[min(n, 4)]
-        for r, c in edge.cells:
-            grid[r][c] = mark
-    for island in puzzle.islands:
-        grid[island.row][island.col] = (str(island.value) if island.value < 10
-                                        else chr(ord("A") + island.value - 10))
-    return "\n".join("".join(row) for row in grid)

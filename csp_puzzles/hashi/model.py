@@ -27,18 +27,28 @@ Tatham and janko puzzle is solved by propagation alone, and restarts tame the he
 of search on the large, many-solution Coelho et al. instances. `solve(engine="sat")` runs
 the SAT back end of `sat.py` instead: no trace, but on the largest, densest Coelho
 instances it is the fast one (it learns from its conflicts; the CSP search does not).
+`solve(engine="milp")` runs the integer program of `milp.py`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
+from ..core.heuristics import ValueOrder, VariableOrder
+from ..core.trace import show
+from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
+from . import picture as drawing
+from .check import check
+from .connectivity import Connectivity, NoLoops
+from .render import render
+from .rules import IslandDegree, NoCrossing, PairIsolation
 
+#: the most bridges two islands may share, whatever the puzzle's `maxb` (Tatham's limit)
+MAX_BRIDGES = 4
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
 
@@ -57,7 +67,7 @@ class Island:
         return (self.row, self.col)
 
     def __str__(self) -> str:
-        return f"({self.row},{self.col})"
+        return show(self.pos)
 
 
 @dataclass(frozen=True)
@@ -92,14 +102,14 @@ class Hashi(Puzzle):
 
     kind: ClassVar[str] = "hashi"
     model_options: ClassVar[frozenset[str]] = frozenset({"adjacent"})
-    engines: ClassVar[tuple[str, ...]] = ("csp", "sat")
+    engines: ClassVar[tuple[str, ...]] = ("csp", "sat", "milp")
     #: dom/wdeg: small domains in places that failed before (core/heuristics.py)
     default_var_order: ClassVar[str] = "dom-wdeg"
 
     def __init__(self, height: int, width: int, islands: Mapping[tuple[int, int], int],
                  maxb: int = 2, loops: bool = True):
-        if not 1 <= maxb <= 4:
-            raise ValueError(f"maxb must be between 1 and 4, not {maxb}")
+        if not 1 <= maxb <= MAX_BRIDGES:
+            raise ValueError(f"maxb must be between 1 and {MAX_BRIDGES}, not {maxb}")
         self.height, self.width, self.maxb, self.loops = height, width, maxb, loops
         positions = sorted(islands)
         for r, c in positions:
@@ -109,7 +119,8 @@ class Hashi(Puzzle):
             Island(i, r, c, islands[(r, c)]) for i, (r, c) in enumerate(positions))
         self.island_at: dict[tuple[int, int], int] = {p: i for i, p in enumerate(positions)}
         self.edges: tuple[Edge, ...] = self._find_edges()
-        self.edge_of: dict[tuple[int, int, int, int], Edge] = {e.key: e for e in self.edges}
+        #: edges by (r1, c1, r2, c2); any tuple of ints may be looked up
+        self.edge_of: dict[tuple[int, ...], Edge] = {e.key: e for e in self.edges}
         edges_at: list[list[int]] = [[] for _ in positions]
         for e in self.edges:  # edges come in index order, so each list is sorted
             edges_at[e.a].append(e.index)
@@ -161,16 +172,13 @@ class Hashi(Puzzle):
                **options: Any) -> CSP:
         """The CSP: edge variables 0..maxb, degrees, crossings, isolation, connectivity.
 
-        `adjacent=False` leaves out the edges between touching islands (seed 001's rule).
+        `adjacent=False` leaves out the edges between touching islands (a rule some
+        collections add: touching islands are never joined).
         `level` ("easy", "medium", "hard") limits the rules the propagators use, for
         grading; the constraints themselves are the same. `counting` changes nothing: every
         rule here holds in every solution, none assumes the puzzle has only one.
         """
-        if options:
-            raise ValueError(f"unknown hashi model option(s): {', '.join(options)}")
-        from .connectivity import Connectivity, NoLoops
-        from .rules import IslandDegree, NoCrossing, PairIsolation
-
+        self.reject_options(options)
         csp = CSP(f"hashi {self.width}x{self.height}")
         used = [e for e in self.edges if adjacent or not e.touching]
         for e in used:
@@ -192,115 +200,103 @@ class Hashi(Puzzle):
                 csp.add_constraint(NoLoops(self, used, level))
         return csp
 
-    def solve(self, inference: str | None = None, var_order: Any = None,
-              val_order: str | None = None, timeout: float | None = None,
+    def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
+              val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve; by default MAC with dom/wdeg and restarts (core/restarts.py).
 
         Asking for anything else (another inference or variable order, or a trace, which
         tells the story of one search) runs the generic search once, as every puzzle does.
-        `engine="sat"` hands the puzzle to a SAT solver instead (see `_solve_sat`).
+        Another engine (`engine="sat"`: `sat.py`, `"milp"`: `milp.py`) takes the puzzle
+        instead, as `Puzzle.solve` says.
         """
-        if engine == "sat":
-            return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
-                                   **model_options)
-        if (inference or "mac") != "mac" or var_order is not None or trace:
+        if engine != "csp" or (inference or "mac") != "mac" or var_order is not None or trace:
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
-                                 engine, **model_options)
+                                 engine, look_back, **model_options)
         self._check_engine(engine)
         csp = self.to_csp(**model_options)
         result = solve_with_restarts(csp, "mac", self.default_var_order,
                                      val_order or self.default_val_order, timeout,
-                                     max_nodes)
+                                     max_nodes, look_back=look_back or self.default_look_back)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, None, self)
 
-    def count(self, limit: int = 2, inference: str | None = None, var_order: Any = None,
-              val_order: str | None = None, timeout: float | None = None,
-              max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
-        """Count solutions up to `limit` with the core's search, or with `engine="sat"`."""
-        if engine != "sat":
-            return super().count(limit, inference, var_order, val_order, timeout, max_nodes,
-                                 trace, engine, **model_options)
-        return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
-                               limit=limit, **model_options)
-
-    def _solve_sat(self, timeout: float | None, inference: str | None, var_order: Any,
-                   val_order: str | None, max_nodes: int | None, trace: bool,
-                   limit: int | None = None, adjacent: bool = True,
-                   **model_options: Any) -> PuzzleResult:
-        """The SAT engine: seed 001's idea, the encoding and lazy cut loop of `sat.py`.
-
-        PicoSAT (CDCL: it learns a clause from every conflict) solves the large, dense
-        Coelho et al. instances tens of times faster than the CSP search, which rediscovers
-        the same local conflicts. It has no search options and no trace, and it counts no
-        nodes: its statistics hold the seconds only. `limit` set means: count up to it.
-        """
-        asked = [name for name, value in (("inference", inference), ("var_order", var_order),
-                                          ("val_order", val_order), ("max_nodes", max_nodes),
-                                          ("trace", trace)) if value]
-        asked += sorted(model_options)  # CSP model options (a rule level, say)
-        if asked:
-            raise ValueError(f"the SAT engine takes only a timeout, not {', '.join(asked)}")
-        from ..core.search import LIMIT, SOLVED, UNSATISFIABLE
-        from ..core.stats import Stats
-        from ..errors import LimitReached
-        from .sat import sat_solutions
-
-        start = time.perf_counter()
-        deadline = None if timeout is None else start + timeout
-        found: list[Solution] = []
-        status = UNSATISFIABLE
-        try:
-            for solution in sat_solutions(self, adjacent, deadline):
-                found.append(solution)
-                if limit is None or len(found) >= limit:
-                    break
-            if found:
-                status = SOLVED
-        except LimitReached:
-            status = LIMIT
-        stats = Stats(seconds=time.perf_counter() - start)
-        first = found[0] if found else None
-        if limit is None:
-            return PuzzleResult(self.kind, status, first, stats, None, self, engine="sat")
-        complete = status != LIMIT
-        return PuzzleResult(self.kind, status, first, stats, None, self, solutions=len(found),
-                            unique=(len(found) == 1) if complete else None, engine="sat")
-
     def decode(self, assignment: Mapping[Hashable, Any]) -> Solution:
         """The used edges and their bridge counts."""
-        return {key: n for key, n in assignment.items() if n}
+        return {e.key: assignment[e.key] for e in self.edges if assignment.get(e.key)}
 
     # -- reading and writing -----------------------------------------------------------------
     def solution_to_json(self, solution: Solution) -> dict[str, Any]:
         return {"bridges": [[*key, n] for key, n in sorted(solution.items()) if n]}
 
     def solution_to_text(self, solution: Solution) -> str:
-        from .formats import solution_grid
+        """The solved grid for a terminal: `-` `=` `≡` `#` horizontal, `|` `‖` `⦀` vertical.
 
-        return solution_grid(self, solution)
+        One character per cell; islands show their number, water a `.`.
+        """
+        horizontal = " -=≡#"
+        vertical = " |‖⦀#"
+        grid = [["."] * self.width for _ in range(self.height)]
+        for key, n in solution.items():
+            edge = self.edge_of.get(key)
+            if edge is None or not n:
+                continue
+            mark = (horizontal if edge.horizontal else vertical)[min(n, 4)]
+            for r, c in edge.cells:
+                grid[r][c] = mark
+        for island in self.islands:
+            grid[island.row][island.col] = (str(island.value) if island.value < 10
+                                            else chr(ord("A") + island.value - 10))
+        return "\n".join("".join(row) for row in grid)
 
     def to_text(self) -> str:
-        from .formats import write_matrix
+        """The matrix: `0` for water, the island's number otherwise (no header).
 
-        return write_matrix(self)
+        The matrix cannot say `maxb` or the no-loops rule: write a Tatham ID for those.
+        """
+        grid = [["0"] * self.width for _ in range(self.height)]
+        for island in self.islands:
+            if island.value > 9:
+                raise ValueError(f"island {island} = {island.value} does not fit one digit")
+            grid[island.row][island.col] = str(island.value)
+        return "\n".join(" ".join(row) for row in grid) + "\n"
 
     def to_tatham(self) -> str:
-        from .formats import write_tatham
+        """The Tatham game ID (values above 16 cannot be written)."""
+        cells: list[str | None] = [None] * (self.width * self.height)
+        for island in self.islands:
+            if island.value > 16:
+                raise ValueError(f"island {island} = {island.value}: Tatham IDs stop at 16")
+            cells[island.row * self.width + island.col] = (
+                str(island.value) if island.value < 10 else chr(ord("A") + island.value - 10))
+        loops = "" if self.loops else "L"
+        return f"{self.width}x{self.height}m{self.maxb}{loops}:{encode_runs(cells)}"
 
-        return write_tatham(self)
+    def to_dimacs(self, three_sat: bool = False, adjacent: bool = True, **options: Any) -> str:
+        from .sat import to_dimacs  # the SAT back end's solver is an optional extra
+
+        self.reject_options(options)
+        return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
 
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:
-        from .check import check
-
         return check(self, solution, adjacent=adjacent)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
 
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options()
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
+
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)
 
     def __repr__(self) -> str:

@@ -29,16 +29,16 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from ..core import CSP, AllDifferent, Predicate, count, solve
 from ..core.state import SearchState
-from .combinations import ALL_DIGITS, combinations
+from .combinations import ALL_DIGITS, DIGITS, combinations
+from .grade import DIFFICULTIES, grade, search_free
 from .layout import Cell, Layout, random_layout
-from .model import BLOCK, WHITE, Clue, KakuroPuzzle
+from .model import BLOCK, WHITE, Clue, Kakuro
 from .rules import run_supports
 
-DIFFICULTIES = ("easy", "medium", "hard")
 MAX_ATTEMPTS = 50
 #: random layouts drawn per attempt until one is valid (a long run may resist cutting)
 LAYOUT_TRIES = 20
@@ -58,25 +58,9 @@ MOVES_PER_STEP = 8
 SWAP_SHARE = 0.5
 
 
-def grade(puzzle: KakuroPuzzle) -> str:
-    """`easy`, `medium` or `hard`: the weakest reasoning that solves it without search."""
-    for level, strong in (("easy", False), ("medium", True)):
-        if _search_free(puzzle, strong):
-            return level
-    return "hard"
-
-
-def _search_free(puzzle: KakuroPuzzle, strong: bool = True) -> bool:
-    """Root propagation decides every cell: with the full combined model (`strong`), or with
-    combination reasoning alone (no placement step, no region sums)."""
-    result = solve(puzzle.to_csp(matching=strong, regions=strong), inference="mac",
-                   var_order="mrv", max_nodes=1)
-    return result.solved and result.stats.nodes == 0
-
-
 def generate(width: int = 8, height: int = 8, difficulty: str = "medium",
              seed: int | None = None, density: float = 0.3,
-             max_attempts: int = MAX_ATTEMPTS) -> KakuroPuzzle:
+             max_attempts: int = MAX_ATTEMPTS) -> Kakuro:
     """A puzzle of `height` rows and `width` columns (clue row and column included) with
     exactly one solution and the given difficulty. Raises ValueError when none is found
     within `max_attempts` tries (too small a grid for a hard puzzle, say)."""
@@ -92,7 +76,9 @@ def generate(width: int = 8, height: int = 8, difficulty: str = "medium",
     for _ in range(max_attempts):
         layout = next(filter(None, (random_layout(rng, width, height, density)
                                     for _ in range(LAYOUT_TRIES))), None)
-        digits = _fill(rng, layout) if layout is not None else None
+        if layout is None:
+            continue
+        digits = _fill(rng, layout)
         if digits is None:
             continue
         puzzle = _make(rng, layout, digits, difficulty)
@@ -110,17 +96,19 @@ def _fill(rng: random.Random, layout: Layout) -> dict[Cell, int] | None:
     """
     csp = CSP("kakuro filling")
     for cell in layout.cells:
-        csp.add_variable(cell, range(1, 10))
+        csp.add_variable(cell, DIGITS)
     for run in layout.runs:
         csp.add_constraint(AllDifferent(run))
     for corners in layout.rectangles():
         csp.add_constraint(Predicate(_not_swappable, corners))
 
-    def shuffled(state: SearchState, var: Cell) -> list[int]:
+    def shuffled(state: SearchState, var: Hashable) -> list[int]:
         return rng.sample(sorted(state.domains[var]), len(state.domains[var]))
 
     result = solve(csp, inference="mac", var_order="mrv", val_order=shuffled, max_nodes=10_000)
-    return result.solution
+    if result.solution is None:
+        return None
+    return {cell: result.solution[cell] for cell in layout.cells}
 
 
 def _not_swappable(top_left: int, top_right: int, bottom_left: int, bottom_right: int) -> bool:
@@ -215,16 +203,16 @@ def _lean_count(layout: Layout, totals: list[int], limit: int = 2,
 
 # -- repair ---------------------------------------------------------------------------------
 def _make(rng: random.Random, layout: Layout, digits: dict[Cell, int],
-          difficulty: str) -> KakuroPuzzle | None:
+          difficulty: str) -> Kakuro | None:
     """Repair the filling's clues until they give one solution at the difficulty asked."""
     if not _repair(rng, layout, digits, difficulty != "easy", difficulty == "hard"):
         return None
-    puzzle = KakuroPuzzle(_clued_grid(layout, digits))
+    puzzle = Kakuro(_clued_grid(layout, digits))
     if grade(puzzle) != difficulty:
         wanted = _needs_search if difficulty == "hard" else _needs_matching
         if difficulty == "easy" or not _step_back(rng, layout, digits, wanted):
             return None
-        puzzle = KakuroPuzzle(_clued_grid(layout, digits))
+        puzzle = Kakuro(_clued_grid(layout, digits))
     if _unique(puzzle) and grade(puzzle) == difficulty:
         return puzzle
     return None
@@ -245,6 +233,7 @@ def _repair(rng: random.Random, layout: Layout, digits: dict[Cell, int], matchin
     for _ in range(REPAIR_STEPS):
         if score[0] == 0:
             return True
+        assert domains is not None, "a filling always fits the clues read off it"
         undecided = _open(domains)
         if hard and score != checked and len(undecided) <= HARD_OPEN_CELLS:
             checked = score
@@ -284,7 +273,7 @@ def _moved_totals(layout: Layout, digits: dict[Cell, int], totals: list[int],
 def _free_digits(layout: Layout, digits: dict[Cell, int], cell: Cell) -> list[int]:
     """Digits `cell` could take instead of its own without repeating one in its runs."""
     used = {digits[other] for index in layout.runs_of[cell] for other in layout.runs[index]}
-    return [d for d in range(1, 10) if d not in used]
+    return [d for d in DIGITS if d not in used]
 
 
 def _moves(layout: Layout, digits: dict[Cell, int], cell: Cell) -> list[dict[Cell, int]]:
@@ -353,10 +342,10 @@ def _needs_search(layout: Layout, digits: dict[Cell, int],
         return "keep"
     if undecided > HARD_OPEN_CELLS or _lean_count(layout, _totals(layout, digits)) != 1:
         return "undo"
-    return "keep" if _search_free(KakuroPuzzle(_clued_grid(layout, digits))) else "done"
+    return "keep" if search_free(Kakuro(_clued_grid(layout, digits))) else "done"
 
 
-def _unique(puzzle: KakuroPuzzle) -> bool:
+def _unique(puzzle: Kakuro) -> bool:
     """Exactly one solution, proved by counting on the real (combined) model."""
     counted = count(puzzle.to_csp(counting=True), limit=2, inference="mac", var_order="mrv",
                     max_nodes=5_000)

@@ -18,7 +18,12 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..core import CSP, AllDifferent, Sum
+from ..core.trace import show
 from ..puzzle import Puzzle
+from . import picture as drawing
+from .check import check
+from .combinations import DIGITS
+from .render import render
 from .rules import RegionSum, RunConstraint
 
 Cell = tuple[int, int]
@@ -52,7 +57,7 @@ class Run:
     @property
     def label(self) -> str:
         """How the trace names the run, e.g. `across 23 at (1,1)` (the clue's cell)."""
-        return f"{self.direction} {self.total} at ({self.clue[0]},{self.clue[1]})"
+        return f"{self.direction} {self.total} at {show(self.clue)}"
 
 
 def find_runs(grid: list[list[Any]]) -> list[Run]:
@@ -114,7 +119,7 @@ def region_sums(runs: list[Run], most: int = 5) -> list[RegionSum]:
     return list(found.values())
 
 
-class KakuroPuzzle(Puzzle):
+class Kakuro(Puzzle):
     """A Kakuro grid: fill the white cells with 1-9 so every run has its sum, no repeats."""
 
     kind: ClassVar[str] = "kakuro"
@@ -130,14 +135,15 @@ class KakuroPuzzle(Puzzle):
 
     # -- the CSP ---------------------------------------------------------------------------
     def to_csp(self, counting: bool = False, model: str = "combined",
-               matching: bool = True, regions: bool = True) -> CSP:
+               matching: bool = True, regions: bool = True, **options: Any) -> CSP:
         """The CSP of the grid. No rule here assumes a unique solution, so `counting` changes
         nothing. `matching=False` and `regions=False` weaken the combined model (grading)."""
+        self.reject_options(options)
         if model not in MODELS:
             raise ValueError(f"unknown kakuro model {model!r}, expected one of "
                              f"{', '.join(MODELS)}")
         csp = CSP(f"kakuro {self.height}x{self.width} ({model})")
-        csp.add_variables(self.whites, range(1, 10))
+        csp.add_variables(self.whites, DIGITS)
         for run in self.runs:
             if model == "combined":
                 csp.add_constraint(RunConstraint(run.cells, run.total, run.label, matching))
@@ -173,14 +179,17 @@ class KakuroPuzzle(Puzzle):
         return "\n".join(lines) + "\n"
 
     def check(self, solution: Any) -> list[str]:
-        from .check import check
-
         return check(self, solution)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
 
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)
 
     def __repr__(self) -> str:
-        return f"KakuroPuzzle({self.height}x{self.width}, {len(self.whites)} white cells)"
+        return f"Kakuro({self.height}x{self.width}, {len(self.whites)} white cells)"
+
+
+#: the former name of `Kakuro`, kept so that code written against it still runs
+KakuroPuzzle = Kakuro

@@ -43,6 +43,7 @@ from itertools import compress
 from typing import Any
 
 from ..core import Constraint, SearchState
+from ..core.trace import show
 from .rules import SHADED, UNSHADED
 
 _ONLY_SHADED = frozenset({SHADED})
@@ -73,7 +74,9 @@ class WallUnionFind:
     """Union-find over shaded cells (8-connected) plus `BORDER`, with rollback.
 
     Cells are numbered 0..n-1 and `BORDER` is n. Union by size without path compression keeps
-    `find` logarithmic and every union undoable by resetting two entries.
+    `find` logarithmic and every union undoable by resetting two entries. That is why this
+    is not the shared `csp_puzzles.unionfind.UnionFind`, whose path halving rewrites links
+    an undo would need.
     """
 
     def __init__(self, n: int):
@@ -134,8 +137,8 @@ class Connected(Constraint):
     """The unshaded cells form one orthogonally connected region (with the cut rule)."""
 
     def __init__(self, height: int, width: int, name: str = "unshaded cells connected"):
-        cells = [(r, c) for r in range(height) for c in range(width)]
-        super().__init__(cells, name)
+        self.cells = [(r, c) for r in range(height) for c in range(width)]
+        super().__init__(self.cells, name)
         self.height, self.width = height, width
         n = height * width
         #: for each cell, its 8 ring neighbours as numbers (n, the border, off the grid),
@@ -200,7 +203,7 @@ class Connected(Constraint):
 
     def propagate(self, state: SearchState) -> None:
         walls, sets = self._search_data(state)
-        cells = self.scope
+        cells = self.cells
         blocked = walls.blocked
         shaded = compress(self._numbers, map(_ONLY_SHADED.__eq__, sets))
         new = [i for i in shaded if not blocked[i]]
@@ -208,8 +211,8 @@ class Connected(Constraint):
         candidates: set[int] = set(self._numbers) if not walls.added else set()
         for index in new:
             if self.is_cut(walls, index):
-                r, c = cells[index]
-                state.fail(cells[index], f"cut: shaded ({r},{c}) splits the unshaded cells")
+                cell = cells[index]
+                state.fail(cell, f"cut: shaded {show(cell)} splits the unshaded cells")
             state.on_undo(partial(walls.rollback, len(walls.added)))
             for root in walls.add(index, self.rings[index]):
                 for member in walls.members[root]:
@@ -219,9 +222,9 @@ class Connected(Constraint):
         candidates.discard(walls.border)
         for index in sorted(candidates):
             if len(sets[index]) == 2 and self.is_cut(walls, index):
-                r, c = cell = cells[index]
+                cell = cells[index]
                 state.remove(cell, SHADED,
-                             f"cut rule: shading ({r},{c}) would split the unshaded cells")
+                             f"cut rule: shading {show(cell)} would split the unshaded cells")
         if state.unfixed == 0 or not any(len(domain) == 2 for domain in sets):
             # every cell is decided: check the relation itself
             white = {i for i, domain in enumerate(sets) if domain == _ONLY_UNSHADED}

@@ -23,9 +23,13 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..core import CSP, SearchState
-from ..puzzle import Puzzle, PuzzleResult
+from ..core.heuristics import VariableOrder
+from ..puzzle import Puzzle
+from . import picture as drawing
+from .check import check
 from .connectivity import Connected
 from .lookahead import probing_order
+from .render import render
 from .rules import (
     SHADED,
     UNSHADED,
@@ -37,6 +41,8 @@ from .rules import (
 
 Cell = tuple[int, int]
 Solution = frozenset  # the shaded cells, a frozenset of (row, column)
+#: the numbers 1, 2, ... as Tatham's game IDs write them, one character each
+TATHAM_DIGITS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @lru_cache(maxsize=16)
@@ -69,8 +75,8 @@ class Singles(Puzzle):
 
     kind: ClassVar[str] = "singles"
     default_inference: ClassVar[str] = "mac"
-    default_var_order: ClassVar[Any] = staticmethod(probing_order)
     model_options: ClassVar[frozenset[str]] = frozenset({"uniqueness"})
+    engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
 
     @property
     def height(self) -> int:
@@ -97,8 +103,7 @@ class Singles(Puzzle):
     def to_csp(self, counting: bool = False, uniqueness: bool | None = None,
                **options: Any) -> CSP:
         """The CSP; `uniqueness` defaults to on when solving and is always off when counting."""
-        if options:
-            raise ValueError(f"unknown singles option(s): {', '.join(sorted(options))}")
+        self.reject_options(options)
         use_uniqueness = (not counting) if uniqueness is None else (uniqueness and not counting)
         csp = CSP(f"singles {self.width}x{self.height}")
         csp.add_variables(self.cells(), (UNSHADED, SHADED))
@@ -123,24 +128,13 @@ class Singles(Puzzle):
         return frozenset(cell for cell, value in assignment.items() if value == SHADED)
 
     # -- solving: probing goes with MAC --------------------------------------------------------
-    def solve(self, inference: str | None = None, var_order: Any = None,
-              **options: Any) -> PuzzleResult:
-        """As `Puzzle.solve`; by default MAC branches with probing, FC and none on the first
-        undecided cell (probing propagates every rule, which would blur the comparison)."""
-        return super().solve(inference, var_order or self._order_for(inference), **options)
-
-    def count(self, limit: int = 2, inference: str | None = None, var_order: Any = None,
-              **options: Any) -> PuzzleResult:
-        return super().count(limit, inference, var_order or self._order_for(inference),
-                             **options)
-
-    def _order_for(self, inference: str | None) -> Any:
-        return probing_order if inference in (None, "mac") else first_undecided
+    def var_order_for(self, inference: str) -> VariableOrder:
+        """MAC branches with probing; FC and none on the first undecided cell (probing
+        propagates every rule, which would blur the comparison of the inferences)."""
+        return probing_order if inference == "mac" else first_undecided
 
     # -- output ----------------------------------------------------------------------------
     def check(self, solution: Any) -> list[str]:
-        from .check import check
-
         return check(self.grid, solution)
 
     def solution_to_json(self, solution: Any) -> dict[str, Any]:
@@ -155,16 +149,36 @@ class Singles(Puzzle):
             for r, row in enumerate(self.grid))
 
     def to_text(self) -> str:
-        from .formats import write_native
-
-        return write_native(self)
+        """The janko.at text: header `R C`, then the rows."""
+        lines = [f"{self.height} {self.width}"]
+        lines += [" ".join(str(x) for x in row) for row in self.grid]
+        return "\n".join(lines) + "\n"
 
     def to_tatham(self) -> str:
-        from .formats import write_tatham
+        """The Tatham game ID; raises ValueError when a number is above max(W, H)."""
+        largest = max(self.width, self.height)
+        chars = []
+        for row in self.grid:
+            for x in row:
+                if x > min(largest, len(TATHAM_DIGITS)):
+                    raise ValueError(f"number {x} cannot be written in a Tatham ID of a "
+                                     f"{self.width}x{self.height} grid (at most {largest})")
+                chars.append(TATHAM_DIGITS[x - 1])
+        return f"{self.width}x{self.height}:{''.join(chars)}"
 
-        return write_tatham(self)
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options(height, width)
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
-
         render(self, ax, solution=solution, domains=domains)

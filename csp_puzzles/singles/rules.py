@@ -18,14 +18,11 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from ..core import Constraint, SearchState
+from ..core.trace import show
 
 SHADED, UNSHADED = 1, 0
 ONLY_SHADED = frozenset({SHADED})
 Cell = tuple[int, int]
-
-
-def show(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
 
 
 class NoShadedNeighbours(Constraint):
@@ -61,6 +58,7 @@ class AtMostOneUnshaded(Constraint):
 
     def __init__(self, cells: Sequence[Cell], number: int, line: str):
         super().__init__(cells, f"no repeated {number} in {line}")
+        self.cells = tuple(cells)
         self.number = number
         self.line = line
 
@@ -69,7 +67,7 @@ class AtMostOneUnshaded(Constraint):
 
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
-        white = [c for c in self.scope if SHADED not in domains[c]]
+        white = [c for c in self.cells if SHADED not in domains[c]]
         if not white:
             return
         if len(white) > 1:

@@ -1,4 +1,4 @@
-"""Reading and writing Towers puzzles (CONTRACT.md section 3).
+"""Reading Towers puzzles; writing them is the puzzle's `to_text` and `to_tatham`.
 
 Two formats, told apart automatically:
 
@@ -17,9 +17,8 @@ import re
 
 from ..errors import ParseError
 from ..formats import Token, empty_input, split_compact, text_lines
-from .model import Towers
+from .model import SIDES, Towers
 
-SIDES = ("top", "bottom", "left", "right")
 _TATHAM = re.compile(r"\s*(\d+)(?:d[a-z])?:")
 _NO_CLUE = {"-", ".", "0"}
 
@@ -64,8 +63,7 @@ def parse_tatham(text: str, filename: str | None = None) -> Towers:
     if grid_text or text[start:].endswith(","):
         grid_column = offset + start + len(clue_text) + 2
         _read_tatham_grid(grid_text, n, givens, grid_column, filename)
-    puzzle = Towers(n, *(tuple(clues[i * n:(i + 1) * n]) for i in range(4)),
-                    givens=tuple(map(tuple, givens)))
+    puzzle = Towers.from_sides(n, [clues[i * n:(i + 1) * n] for i in range(4)], givens)
     return puzzle
 
 
@@ -102,33 +100,6 @@ def _read_tatham_grid(text: str, n: int, givens: list[list[int]], column: int,
         raise ParseError(f"the grid describes {cell} cells, expected {n * n}", 1,
                          column + len(text), filename)
     _check_givens(givens, where, filename)
-
-
-def write_tatham(puzzle: Towers) -> str:
-    """The Tatham game ID of `puzzle` (givens written only when there are some)."""
-    clues = [x for side in SIDES for x in getattr(puzzle, side)]
-    text = f"{puzzle.size}:" + "/".join(str(x) if x else "" for x in clues)
-    cells = [h for row in puzzle.givens for h in row]
-    if not any(cells):
-        return text
-    out: list[str] = []
-    run = 0
-    for h in cells:
-        if not h:
-            run += 1
-            continue
-        while run:
-            step = min(run, 26)
-            out.append(chr(ord("a") + step - 1))
-            run -= step
-        if out and out[-1][-1].isdigit():
-            out.append("_")
-        out.append(str(h))
-    while run:
-        step = min(run, 26)
-        out.append(chr(ord("a") + step - 1))
-        run -= step
-    return text + "," + "".join(out)
 
 
 # -- janko ------------------------------------------------------------------------------------
@@ -173,7 +144,7 @@ def parse_janko(text: str, filename: str | None = None) -> Towers:
                 givens[r][c] = int(token.text)
                 where[(r, c)] = token
     _check_givens(givens, where, filename)
-    return Towers(n, *sides, givens=tuple(map(tuple, givens)))
+    return Towers.from_sides(n, sides, givens)
 
 
 def _looks_like_header(row: list[Token], rows_after: int) -> bool:
@@ -235,15 +206,3 @@ def _check_givens(givens: list[list[int]], where: dict[tuple[int, int], Token],
                     raise where[(r, c)].error(
                         f"given {h} at ({r},{c}) repeats the {h} at ({rr},{cc}) in {line}, "
                         "expected each height once per row and column", filename)
-
-
-def write_janko(puzzle: Towers) -> str:
-    """The janko.at text of `puzzle` (rows of givens only when there are some)."""
-    n = puzzle.size
-    lines = [f"{n} {n} {n}"]
-    for side in SIDES:
-        lines.append(" ".join(str(x) if x else "-" for x in getattr(puzzle, side)))
-    if any(h for row in puzzle.givens for h in row):
-        for row in puzzle.givens:
-            lines.append(" ".join(str(h) if h else "-" for h in row))
-    return "\n".join(lines) + "\n"

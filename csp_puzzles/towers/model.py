@@ -23,10 +23,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core import CSP, AllDifferent, Constraint, SearchState
+from ..formats import encode_runs
 from ..puzzle import Puzzle
+from . import picture as drawing
+from .check import check
+from .render import render
 from .rules import ClueRules, LatinSingles, Line, LineClues, ValuePositions
 
 MODELS = ("full", "easy", "extreme", "plain")
+#: the clue rows in the order both formats write them
+SIDES = ("top", "bottom", "left", "right")
 
 Grid = list[list[int]]
 
@@ -66,6 +72,7 @@ class Towers(Puzzle):
 
     kind: ClassVar[str] = "towers"
     model_options: ClassVar[frozenset[str]] = frozenset({"model"})
+    engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
 
     def __post_init__(self) -> None:
         n = self.size
@@ -74,6 +81,13 @@ class Towers(Puzzle):
         for name in ("top", "bottom", "left", "right"):
             if len(getattr(self, name)) != n:
                 raise ValueError(f"{name} needs {n} clues")
+
+    @classmethod
+    def from_sides(cls, size: int, sides: Sequence[Sequence[int]],
+                   givens: Sequence[Sequence[int]] = ()) -> Towers:
+        """A puzzle from its four clue rows in the order top, bottom, left, right."""
+        top, bottom, left, right = (tuple(side) for side in sides)
+        return cls(size, top, bottom, left, right, tuple(map(tuple, givens)))
 
     # -- structure ----------------------------------------------------------------------------
     def lines(self) -> list[Line]:
@@ -93,8 +107,9 @@ class Towers(Puzzle):
                    for clue in side if clue)
 
     # -- the CSP --------------------------------------------------------------------------------
-    def to_csp(self, counting: bool = False, model: str = "full") -> CSP:
+    def to_csp(self, counting: bool = False, model: str = "full", **options: Any) -> CSP:
         """The CSP of this puzzle; no rule assumes uniqueness, so `counting` changes nothing."""
+        self.reject_options(options)
         if model not in MODELS:
             raise ValueError(f"unknown towers model {model!r}; expected one of {', '.join(MODELS)}")
         n = self.size
@@ -146,21 +161,43 @@ class Towers(Puzzle):
         return "\n".join([top.rstrip(), rule, *rows, rule, bottom.rstrip()])
 
     def to_text(self) -> str:
-        from .formats import write_janko
-
-        return write_janko(self)
+        """The janko.at text (rows of givens only when there are some)."""
+        n = self.size
+        lines = [f"{n} {n} {n}"]
+        for side in SIDES:
+            lines.append(" ".join(str(x) if x else "-" for x in getattr(self, side)))
+        if any(h for row in self.givens for h in row):
+            for row in self.givens:
+                lines.append(" ".join(str(h) if h else "-" for h in row))
+        return "\n".join(lines) + "\n"
 
     def to_tatham(self) -> str:
-        from .formats import write_tatham
+        """The Tatham game ID (givens written only when there are some)."""
+        clues = [x for side in SIDES for x in getattr(self, side)]
+        text = f"{self.size}:" + "/".join(str(x) if x else "" for x in clues)
+        cells = [str(h) if h else None for row in self.givens for h in row]
+        if not any(cells):
+            return text
+        return text + "," + encode_runs(cells, between="_")
 
-        return write_tatham(self)
-
-    def check(self, solution: Sequence[Sequence[int]]) -> list[str]:
-        from .check import check
-
+    def check(self, solution: Any) -> list[str]:
         return check(self, solution)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
+    editor_frame: ClassVar[int] = 1
 
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options(height, row, col)
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
+
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)
