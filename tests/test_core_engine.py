@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import takewhile
+
 import pytest
 
 from csp_puzzles import CSP, AllDifferent, Predicate, Table, count_solutions, solve
@@ -112,8 +114,11 @@ def test_splitting_solves_sudoku_and_traces_its_decisions():
     trace = split.trace
     assert trace.count("split") + trace.count("assign") == split.stats.nodes > 0
     event = next(i for i, e in enumerate(trace) if e.kind == "split")
-    kept = trace[event].value
-    assert 1 < len(kept) and set(trace.domains_at(event)[trace[event].var]) <= set(kept)
+    kept, var = trace[event].value, trace[event].var
+    removals = list(takewhile(lambda e: e.kind == "prune" and e.cause == "split",
+                              trace[event + 1:]))
+    assert 1 < len(kept) and removals and all(e.var == var for e in removals)
+    assert set(trace.domains_at(event + len(removals))[var]) == set(kept)
     assert "split: keep" in trace[event].describe()
     with pytest.raises(ValueError, match="unknown branching"):
         solve(queens(4), branching="halves")

@@ -298,11 +298,18 @@ class Predicate(Constraint):
         if len(self.scope) != 2:
             self.propagate(state)
             return
-        mine, other, holds, _ = self._directions[0 if var == self.scope[0] else 1]
-        if other in state.assignment:
-            return
-        value = next(iter(state.domains[mine]))
-        doomed = [b for b in state.domains[other] if not holds(value, b)]
+        x, y = self.scope
+        holds, domains = self.function, state.domains
+        if var == x:
+            if y in state.assignment:
+                return
+            other, value = y, next(iter(domains[x]))
+            doomed = [b for b in domains[y] if not holds(value, b)]
+        else:
+            if x in state.assignment:
+                return
+            other, value = x, next(iter(domains[y]))
+            doomed = [a for a in domains[x] if not holds(a, value)]
         if len(doomed) > 1:
             doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
         for b in doomed:

@@ -24,12 +24,18 @@ def input_order(state: SearchState) -> Hashable:
 
 
 def mrv(state: SearchState) -> Hashable:
-    """Minimum remaining values: the variable still to decide with the smallest domain."""
+    """Minimum remaining values: the variable still to decide with the smallest domain.
+
+    A domain of one value cannot be beaten (an empty one has failed already), so the scan
+    stops at the first such variable: the same choice, found sooner.
+    """
     domains = state.domains
     best, best_size = None, None
     for var in state.unassigned():
         size = len(domains[var])
         if best_size is None or size < best_size:
+            if size == 1:
+                return var
             best, best_size = var, size
     return best
 

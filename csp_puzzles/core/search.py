@@ -1,11 +1,21 @@
 """Backtracking search over a `CSP`: solve, count, or list every solution.
 
-The search is depth-first and chronological. At each node it picks a variable (the
-variable order), tries its values one by one (the value order), and after each assignment
-runs the chosen inference; a `Contradiction` undoes the assignment and everything it
-pruned, and the next value is tried. It is written as a loop over an explicit stack of
-frames, so it handles problems with many thousands of variables and can stop cleanly at a
-node or time limit.
+This is the algorithm of `textbook.py` (AIMA's figure 6.5), and under the same orders and
+inference it visits the same nodes. The search is depth-first and chronological: at each
+node it picks a variable (the variable order), tries its values one by one (the value
+order), and after each assignment runs the chosen inference; a `Contradiction` undoes the
+assignment and everything it pruned, and the next value is tried.
+
+What differs from the textbook, and why:
+
+- an explicit stack of frames instead of recursion, so problems with many thousands of
+  variables fit, and a node or time limit can stop the search cleanly between two nodes;
+- a trail instead of a copy of the domains at each level: undoing a choice puts back only
+  what it removed (state.py);
+- the constraints' own propagators instead of arcs (inference.py), so global constraints
+  (all-different by matching, sums, connectivity) prune as strongly as they can;
+- a final check of each solution against the constraints propagation has not proven
+  (`Search._verified`), and counting without copying each solution out (`Search.leaves`).
 """
 
 from __future__ import annotations
@@ -67,7 +77,7 @@ class _LimitHit(Exception):
 BRANCHINGS = ("assign", "split")
 
 
-@dataclass
+@dataclass(slots=True)  # slots: quicker attribute access, one frame per node
 class _Frame:
     """One level of the search tree: a variable and the choices left for it.
 
@@ -215,7 +225,8 @@ class Search:
             frame.decided = False
             if found == frame.solutions_before:
                 self.stats.backtracks += 1
-            self._record(BACKTRACK, frame.var, frame.choice, None)
+            if self.trace is not None:
+                self._record(BACKTRACK, frame.var, frame.choice, None)
         return frame.next < len(frame.choices)
 
     def _decide(self, frame: _Frame, found: int) -> bool:

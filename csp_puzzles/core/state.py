@@ -224,26 +224,40 @@ class SearchState:
             self.trace = trace
 
     def assign(self, var: Hashable, value: Any) -> None:
-        """The search's decision `var = value`: every other value leaves the domain."""
+        """The search's decision `var = value`: every other value leaves the domain.
+
+        Written out rather than through `remove`: a decision is not a pruning (no trace
+        event but the assign itself, no count), and this runs at every node.
+        """
         self.assignment[var] = value
-        self._open_level(var, (value,), ASSIGN, value)
+        self.depth += 1
+        domain = self.domains[var]
+        if len(domain) > 1:
+            others = [x for x in domain if x != value]
+            domain.clear()
+            domain.add(value)
+            self._trail.extend([(var, x) for x in others])
+            self.changed.add(var)
+            self.unfixed -= 1
+        elif value not in domain:
+            raise Contradiction(var, "assign")
+        if self.trace is not None:
+            self.trace.record(ASSIGN, var, value, None, self.depth)
 
     def restrict(self, var: Hashable, values: Iterable[Any]) -> None:
-        """The search's decision `var in values` (domain splitting): the rest leaves."""
-        kept = tuple(values)
-        self._open_level(var, kept, SPLIT, kept)
+        """The search's decision `var in values` (domain splitting): the rest leaves.
 
-    def _open_level(self, var: Hashable, kept: tuple[Any, ...], kind: str, shown: Any) -> None:
+        The trace gets a `split` event (a new level) and then the removals, named "split".
+        """
+        kept = tuple(values)
         self.depth += 1
-        trace, self.trace = self.trace, None  # the decision's own event says it all
+        if self.trace is not None:
+            self.trace.record(SPLIT, var, kept, None, self.depth)
         prunings = self.stats.prunings  # a decision is not a pruning
         try:
-            self.keep_only(var, kept, kind)
+            self.keep_only(var, kept, "split")
         finally:
-            self.trace = trace
             self.stats.prunings = prunings
-        if trace is not None:
-            trace.record(kind, var, shown, None, self.depth)
 
     def retract(self, var: Hashable) -> None:
         """Close the level `assign` or `restrict` opened on `var` (after `undo`)."""

@@ -49,8 +49,8 @@ class Event:
     - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
       its complete assignment; a local search has no levels, so `depth` holds the number
       of conflicts left after the step;
-    - `split`: the search keeps only the values `value` (a tuple) of `var` (a new level,
-      like `assign`; domain splitting).
+    - `split`: the search keeps only the values `value` (a tuple) of `var` (domain
+      splitting): a new level, like `assign`; prune events named "split" follow.
     """
 
     kind: str
@@ -257,11 +257,8 @@ class _Replay:
             for other in list(self.domains[var]):
                 if other != value:
                     self._remove(var, other)
-        elif kind == SPLIT:
+        elif kind == SPLIT:  # a level; its removals follow as prune events
             self.marks.append(len(self.trail))
-            for other in list(self.domains[var]):
-                if other not in value:
-                    self._remove(var, other)
         elif kind == PRUNE:
             self._remove(var, value)
         elif kind == BACKTRACK:
