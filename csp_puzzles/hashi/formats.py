@@ -1,9 +1,9 @@
 """Reading Hashi puzzles: grid text (three header styles) and Tatham game IDs. Writing them
 is the puzzle's `to_text` and `to_tatham`.
 
-Accepted, detected automatically (CONTRACT.md section 3):
+Accepted, detected automatically:
 
-- grid text, seed 000's matrix: one row per line, `0`, `.` or `-` water, `1`-`8` islands,
+- grid text, a plain matrix: one row per line, `0`, `.` or `-` water, `1`-`8` islands,
   cells separated by whitespace or, when every cell is one character, not at all;
 - the same with a janko.at header `R C` (rows, columns);
 - the same with a Coelho et al. `.has` header `W H N` (width, height, islands; CRLF);
@@ -26,7 +26,7 @@ from ..formats import (
     split_compact,
     text_lines,
 )
-from .model import Hashi
+from .model import MAX_BRIDGES, Hashi
 
 WATER = frozenset("0.-")
 TATHAM_ID = re.compile(r"\s*(\d+)x(\d+)(?:m(\d+))?(L)?:")
@@ -120,8 +120,8 @@ def parse_tatham(text: str, filename: str | None = None) -> Hashi:
                          1, 1, filename)
     width, height = int(match.group(1)), int(match.group(2))
     maxb = int(match.group(3)) if match.group(3) else 2
-    if not 1 <= maxb <= 4:
-        raise ParseError(f"m{maxb}: expected at most 1 to 4 bridges per pair",
+    if not 1 <= maxb <= MAX_BRIDGES:
+        raise ParseError(f"m{maxb}: expected at most 1 to {MAX_BRIDGES} bridges per pair",
                          1, offset + match.start(3) + 1, filename)
     if width < 1 or height < 1:
         raise ParseError("grid size must be at least 1x1", 1, offset + 1, filename)
