@@ -7,10 +7,15 @@ domains into a `SearchState` and prunes those.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .constraints import Constraint
+
+#: The most values one variable may have: a larger domain is refused at once rather than
+#: left to make every propagation slow.
+MAX_DOMAIN_SIZE = 1_000_000
 
 
 class CSP:
@@ -31,7 +36,13 @@ class CSP:
         """Add a variable; its domain keeps the given order, without repeats."""
         if name in self.domains:
             raise ValueError(f"variable {name!r} is already defined")
-        values = tuple(dict.fromkeys(domain))
+        if not isinstance(domain, Iterable):
+            raise TypeError(f"variable {name!r}: the domain must be a collection of values "
+                            f"(a range, list, set...), not {type(domain).__name__}")
+        values = tuple(dict.fromkeys(islice(domain, MAX_DOMAIN_SIZE + 1)))
+        if len(values) > MAX_DOMAIN_SIZE:
+            raise ValueError(f"variable {name!r} has more than {MAX_DOMAIN_SIZE} values, "
+                             f"the cap on domain sizes")
         if not values:
             raise ValueError(f"variable {name!r} has an empty domain")
         self.variables.append(name)
@@ -46,6 +57,11 @@ class CSP:
 
     def add_constraint(self, constraint: Constraint) -> Constraint:
         """Add a constraint over variables that already exist; returns it for chaining."""
+        from .constraints import Constraint
+
+        if not isinstance(constraint, Constraint):
+            raise TypeError(f"add_constraint expects a Constraint (AllDifferent, Sum, Table, "
+                            f"Predicate...), not {type(constraint).__name__}")
         for var in constraint.scope:
             if var not in self.domains:
                 raise ValueError(f"{constraint.name}: unknown variable {var!r}")

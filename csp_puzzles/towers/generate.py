@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core import CSP, AllDifferent, Contradiction, SearchState, count, solve
 from ..core.inference import propagate
+from ..limits import GENERATE_SIDE
 from .model import Towers
 from .rules import LatinSingles, visible
 
@@ -179,8 +180,9 @@ def _size(width: int | None, height: int | None, size: int | None) -> int:
         if other is not None and other != size:
             raise ValueError(f"Towers grids are square: width and height must be equal, "
                              f"got {width}x{height}")
-    if not 2 <= size <= 9:
-        raise ValueError(f"Towers size {size} is out of range, expected 2 to 9")
+    if not 2 <= size <= GENERATE_SIDE['towers']:
+        raise ValueError(f"Towers size {size} is out of range, expected 2 to {GENERATE_SIDE['towers']} "
+                         f"(the cap on generated Towers)")
     return size
 
 

@@ -23,10 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core import CSP, AllDifferent, Constraint, SearchState
+from ..limits import GRID_SIDE
 from ..puzzle import Puzzle
 from .rules import ClueRules, LatinSingles, Line, LineClues, ValuePositions
 
 MODELS = ("full", "easy", "extreme", "plain")
+#: The largest size: the clue rules keep sets of heights as bit masks in small tables.
+MAX_SIZE = GRID_SIDE["towers"]
 
 Grid = list[list[int]]
 
@@ -69,6 +72,9 @@ class Towers(Puzzle):
 
     def __post_init__(self) -> None:
         n = self.size
+        if not 1 <= n <= MAX_SIZE:
+            raise ValueError(f"Towers size {n} is out of range, expected 1 to {MAX_SIZE} "
+                             f"(the cap on Towers sizes)")
         if not self.givens:
             object.__setattr__(self, "givens", tuple((0,) * n for _ in range(n)))
         for name in ("top", "bottom", "left", "right"):
