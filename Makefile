@@ -18,10 +18,12 @@ lab: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check csp_puzzles tests
+	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest tests notebooks --nbval-lax
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check csp_puzzles tests
+	$(VENV)/bin/mypy
 
 bench: $(STAMP)
 	$(VENV)/bin/csp-puzzles bench core

@@ -11,8 +11,13 @@ from importlib import import_module
 from .core import (
     CSP,
     AllDifferent,
+    AllEqual,
     Constraint,
     Contradiction,
+    Count,
+    InSet,
+    Linear,
+    NotInSet,
     Predicate,
     Result,
     SearchState,
@@ -30,6 +35,7 @@ PUZZLE_KINDS = ("hashi", "kakuro", "towers", "singles")
 
 __all__ = [
     "CSP", "Constraint", "AllDifferent", "Sum", "Table", "Predicate", "Contradiction",
+    "Linear", "InSet", "NotInSet", "AllEqual", "Count",
     "SearchState", "Result", "Trace", "solve", "count", "count_solutions", "iter_solutions",
     "ParseError", "LimitReached", "CspPuzzlesError", "PUZZLE_KINDS",
     "hashi", "kakuro", "towers", "singles",

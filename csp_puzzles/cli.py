@@ -62,7 +62,7 @@ def _model_options(puzzle: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if args.no_adjacent:
         options["adjacent"] = False
-    if args.model:
+    if getattr(args, "model", None):
         options["model"] = args.model
     for key in options:
         if key not in puzzle.model_options:
@@ -187,12 +187,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 # -- cnf, bench, exercises -------------------------------------------------------------------
 def cmd_cnf(args: argparse.Namespace) -> int:
-    if args.kind != "hashi":
-        raise UsageError(f"<command line>:1:1: cnf supports hashi only, not {args.kind!r}")
-    puzzle = load_puzzle("hashi", args.source)
-    sat = import_module("csp_puzzles.hashi.sat")
-    sys.stdout.write(sat.to_dimacs(puzzle, three_sat=args.three_sat, **(
-        {"adjacent": False} if args.no_adjacent else {})))
+    puzzle = load_puzzle(args.kind, args.source)
+    try:
+        text = puzzle.to_dimacs(three_sat=args.three_sat, **_model_options(puzzle, args))
+    except ValueError as err:  # a kind without a SAT encoding
+        raise UsageError(f"<command line>:1:1: {err}, expected a kind with one") from None
+    sys.stdout.write(text)
     return EXIT_OK
 
 
@@ -225,7 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--trace", metavar="FILE", help="write the search trace (JSON Lines)")
     solve.add_argument("--no-adjacent", action="store_true",
                        help="hashi: orthogonally adjacent islands may not be joined")
-    solve.add_argument("--model", help="kakuro: combined (default) or decomposed")
+    solve.add_argument("--model", help="the model variant: kakuro combined (default) or "
+                                       "decomposed; towers full (default), easy, extreme, plain")
     solve.add_argument("--engine", choices=("csp", "sat"),
                        help="csp: the core's search (default); sat: hashi only, PicoSAT "
                             "(needs the sat extra; no trace, stats hold seconds only)")
@@ -241,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate.set_defaults(run=cmd_generate)
 
     cnf = commands.add_parser("cnf", help="DIMACS CNF of a puzzle on stdout")
-    cnf.add_argument("kind")
+    cnf.add_argument("kind", choices=KINDS)
     cnf.add_argument("source")
     cnf.add_argument("--3sat", dest="three_sat", action="store_true",
                      help="split long clauses into 3-literal clauses")

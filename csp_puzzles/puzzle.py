@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .core import CSP, Stats, Trace, count, solve
+from .core.heuristics import ValueOrder, VariableOrder
 from .core.search import LIMIT, SOLVED, UNSATISFIABLE
 from .errors import LimitReached
 
@@ -71,6 +72,7 @@ class Puzzle(ABC):
     kind: ClassVar[str]
     #: the inference `solve` uses when none is asked for (the strongest the model has)
     default_inference: ClassVar[str] = "mac"
+    #: the variable order under any inference, unless `var_order_for` says otherwise
     default_var_order: ClassVar[str] = "mrv"
     default_val_order: ClassVar[str] = "input"
     #: keyword options of `to_csp` besides `counting` (the CLI checks flags against them)
@@ -80,8 +82,9 @@ class Puzzle(ABC):
 
     # -- what each puzzle writes -------------------------------------------------------------
     @abstractmethod
-    def to_csp(self, **options: Any) -> CSP:
-        """The CSP the solver runs on (options select model variants)."""
+    def to_csp(self, counting: bool = False, **options: Any) -> CSP:
+        """The CSP the solver runs on (options select model variants; unknown ones raise
+        ValueError). `counting=True` leaves out rules that assume the solution is unique."""
 
     @abstractmethod
     def decode(self, assignment: dict[Hashable, Any]) -> Any:
@@ -114,35 +117,51 @@ class Puzzle(ABC):
         """The puzzle as a Tatham game ID (puzzles Tatham's collection does not have raise)."""
         raise ValueError(f"{self.kind} puzzles have no Tatham game ID format")
 
+    def to_dimacs(self, three_sat: bool = False, **options: Any) -> str:
+        """The puzzle as DIMACS CNF (puzzles without a SAT encoding raise ValueError)."""
+        raise ValueError(f"{self.kind} puzzles have no CNF encoding")
+
+    def reject_options(self, options: dict[str, Any]) -> None:
+        """Raise ValueError naming model options `to_csp` does not know."""
+        if options:
+            raise ValueError(f"unknown {self.kind} option(s): "
+                             f"{', '.join(sorted(options))}")
+
+    def var_order_for(self, inference: str) -> str | VariableOrder:
+        """The variable order `solve` and `count` use under `inference` when none is asked."""
+        return self.default_var_order
+
     def domains_to_solution(self, domains: dict[Hashable, Any]) -> Any:
         """Decode a trace state whose domains are all single values."""
         return self.decode({v: d[0] for v, d in domains.items() if len(d) == 1})
 
     # -- what every puzzle shares ------------------------------------------------------------
-    def solve(self, inference: str | None = None, var_order: str | None = None,
-              val_order: str | None = None, timeout: float | None = None,
+    def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
+              val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
         self._check_engine(engine)
         csp = self.to_csp(**model_options)
-        result = solve(csp, inference=inference or self.default_inference,
-                       var_order=var_order or self.default_var_order,
+        inference = inference or self.default_inference
+        result = solve(csp, inference=inference,
+                       var_order=var_order or self.var_order_for(inference),
                        val_order=val_order or self.default_val_order,
                        timeout=timeout, max_nodes=max_nodes, trace=trace)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace, self)
 
-    def count(self, limit: int = 2, inference: str | None = None, var_order: str | None = None,
-              val_order: str | None = None, timeout: float | None = None,
+    def count(self, limit: int = 2, inference: str | None = None,
+              var_order: str | VariableOrder | None = None,
+              val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
         self._check_engine(engine)
         csp = self.to_csp(counting=True, **model_options)
-        counted = count(csp, limit=limit, keep=True,
-                        inference=inference or self.default_inference,
-                        var_order=var_order or self.default_var_order,
+        inference = inference or self.default_inference
+        counted = count(csp, limit=limit, keep=True, inference=inference,
+                        var_order=var_order or self.var_order_for(inference),
                         val_order=val_order or self.default_val_order,
                         timeout=timeout, max_nodes=max_nodes, trace=trace)
         first = self.decode(counted.solutions[0]) if counted.solutions else None
@@ -165,6 +184,6 @@ class Puzzle(ABC):
         Raises `LimitReached` if a node or time limit stopped the count first.
         """
         result = self.count(limit=limit, **options)
-        if result.status == LIMIT:
+        if result.status == LIMIT or result.solutions is None:
             raise LimitReached(f"{self.kind}: limit reached after {result.solutions} solution(s)")
         return result.solutions

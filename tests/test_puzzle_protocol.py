@@ -108,3 +108,34 @@ def test_engines_every_kind_solves_with_the_core_and_names_its_others(kind):
         puzzle.solve(engine="no-such-engine")
     with pytest.raises(ValueError, match="unknown engine"):
         puzzle.count(engine="no-such-engine")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_check_without_a_solution_says_so(kind):
+    """Every checker answers `None` (what an unsolved result holds) the same way."""
+    puzzle = puzzle_module(kind).parse(data_files(kind)[0].read_text())
+    assert puzzle.check(None) == ["no solution given"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_unknown_model_options_are_refused(kind):
+    puzzle = puzzle_module(kind).parse(data_files(kind)[0].read_text())
+    with pytest.raises(ValueError, match=f"unknown {kind} option"):
+        puzzle.to_csp(no_such_option=True)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_cnf_is_asked_of_the_puzzle(kind, capsys):
+    """`csp-puzzles cnf` works for a kind with a SAT encoding and refuses the others."""
+    path = data_files(kind)[0]
+    puzzle = puzzle_module(kind).parse(path.read_text())
+    try:
+        expected = puzzle.to_dimacs()
+    except ValueError:
+        expected = None
+    code = main(["cnf", kind, str(path)])
+    captured = capsys.readouterr()
+    if expected is None:
+        assert code == 2 and "no CNF encoding" in captured.err
+    else:
+        assert code == 0 and captured.out == expected and expected.startswith("c ")

@@ -29,12 +29,14 @@ PEERS = ("BacktrackingSolver", "OptimizedBacktrackingSolver")
 def run_ours(make: Callable[[], CSP], every: bool, inference: str, var_order: str,
              timeout: float) -> tuple[str, int, float]:
     if every:
-        result = count(make(), inference=inference, var_order=var_order, timeout=timeout)
-        answer = str(result.count) if result.complete else "limit"
+        counted = count(make(), inference=inference, var_order=var_order, timeout=timeout)
+        answer = str(counted.count) if counted.complete else "limit"
+        stats = counted.stats
     else:
         result = solve(make(), inference=inference, var_order=var_order, timeout=timeout)
         answer = "1" if result.solved else result.status
-    return answer, result.stats.nodes, result.stats.seconds
+        stats = result.stats
+    return answer, stats.nodes, stats.seconds
 
 
 def run_peer(make: Callable[[], CSP], every: bool, solver: str, timeout: float):
@@ -56,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in names:
         make, every = PROBLEMS[name]
-        measured = []
+        measured: list[tuple[str, str, int | str, float]] = []
         reference = {}
         for solver in PEERS:
             answer, seconds = run_peer(make, every, solver, args.timeout)
@@ -67,8 +69,8 @@ def main(argv: list[str] | None = None) -> int:
             answer, nodes, seconds = run_ours(make, every, inference, var_order, args.timeout)
             measured.append((f"ours {inference} + {var_order}", answer, nodes, seconds))
             progress.step(f"{name}: {inference}")
-        for solver, answer, nodes, seconds in measured:
-            rows.append((name, solver, answer, nodes, seconds,
+        for solver, answer, effort, seconds in measured:
+            rows.append((name, solver, answer, effort, seconds,
                          *(seconds / reference[peer] for peer in PEERS)))
     print(table(("problem", "solver", "answer", "nodes", "seconds", "/ pc BT", "/ pc optimized"),
                 rows))

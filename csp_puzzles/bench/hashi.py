@@ -194,38 +194,38 @@ def run_cpsat(puzzle: hashi.Hashi, timeout: float) -> dict[str, Any]:
     start = time.perf_counter()
     model = cp_model.CpModel()
     n = len(puzzle.islands)
-    count = {e.index: model.NewIntVar(0, puzzle.maxb, f"x{e.index}") for e in puzzle.edges}
-    used = {e.index: model.NewBoolVar(f"y{e.index}") for e in puzzle.edges}
+    count = {e.index: model.new_int_var(0, puzzle.maxb, f"x{e.index}") for e in puzzle.edges}
+    used = {e.index: model.new_bool_var(f"y{e.index}") for e in puzzle.edges}
     for k in count:
-        model.Add(count[k] >= used[k])
-        model.Add(count[k] <= puzzle.maxb * used[k])
+        model.add(count[k] >= used[k])
+        model.add(count[k] <= puzzle.maxb * used[k])
     for island in puzzle.islands:
-        model.Add(sum(count[k] for k in puzzle.edges_at[island.index]) == island.value)
+        model.add(sum(count[k] for k in puzzle.edges_at[island.index]) == island.value)
     for h, v in puzzle.crossings:
-        model.AddBoolOr([used[h].Not(), used[v].Not()])
+        model.add_bool_or([used[h].negated(), used[v].negated()])
     # single-commodity flow: island 0 sends one unit to every other island along used edges
     flow_in: list[list[Any]] = [[] for _ in range(n)]
     flow_out: list[list[Any]] = [[] for _ in range(n)]
     for e in puzzle.edges:
         for a, b in ((e.a, e.b), (e.b, e.a)):
-            f = model.NewIntVar(0, n - 1, f"f{e.index}_{a}")
-            model.Add(f <= (n - 1) * used[e.index])
+            f = model.new_int_var(0, n - 1, f"f{e.index}_{a}")
+            model.add(f <= (n - 1) * used[e.index])
             flow_out[a].append(f)
             flow_in[b].append(f)
     for i in range(n):
         supply = n - 1 if i == 0 else -1
-        model.Add(sum(flow_out[i]) - sum(flow_in[i]) == supply)
+        model.add(sum(flow_out[i]) - sum(flow_in[i]) == supply)
     if not puzzle.loops:
-        model.Add(sum(used.values()) == n - 1)
+        model.add(sum(used.values()) == n - 1)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = timeout
-    status = solver.Solve(model)
+    status = solver.solve(model)
     seconds = time.perf_counter() - start
     solved = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     if solved:
-        solution = {e.key: solver.Value(count[e.index]) for e in puzzle.edges
-                    if solver.Value(count[e.index])}
+        solution = {e.key: solver.value(count[e.index]) for e in puzzle.edges
+                    if solver.value(count[e.index])}
         problems = check(puzzle, solution)
         if problems:
             raise AssertionError(f"CP-SAT gave an invalid solution: {problems}")

@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from ..hashi.generate import generate
@@ -43,8 +44,8 @@ def generation_table(sizes: Sequence[int] = SIZES, difficulties: Sequence[str] =
             for seed in range(first_seed, first_seed + count):
                 started = time.process_time()
                 try:
-                    puzzle, spent = timed(lambda s=seed, lv=level, n=size: generate(
-                        width=n, height=n, difficulty=lv, seed=s))
+                    puzzle, spent = timed(partial(
+                        generate, width=size, height=size, difficulty=level, seed=seed))
                 except ValueError:
                     failed += 1
                     progress.step(f"{size}x{size} {level}: none")
@@ -84,11 +85,11 @@ def sat_table(limit: int | None = None) -> str:
         progress = Progress(f"hashi sat {name}", len(texts))
         for text in texts:
             puzzle = parse(text)
-            result, spent = timed(lambda p=puzzle: p.solve(timeout=60))
+            result, spent = timed(partial(puzzle.solve, timeout=60))
             times["csp"].append(spent)
             agree["csp"] += result.solution is not None and puzzle.check(result.solution) == []
             for mode in ("cuts", "levels"):
-                solution, spent = timed(lambda p=puzzle, m=mode: solve_sat(p, connectivity=m))
+                solution, spent = timed(partial(solve_sat, puzzle, connectivity=mode))
                 times[f"sat {mode}"].append(spent)
                 agree[f"sat {mode}"] += solution is not None and solution == result.solution
             progress.step()

@@ -11,7 +11,18 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from ..core import CSP, AllDifferent, Predicate, Sum, Table
+from ..core import (
+    CSP,
+    AllDifferent,
+    AllEqual,
+    Count,
+    InSet,
+    Linear,
+    NotInSet,
+    Predicate,
+    Sum,
+    Table,
+)
 from ..core.constraints import Constraint
 
 SOLVERS = ("BacktrackingSolver", "OptimizedBacktrackingSolver")
@@ -37,6 +48,9 @@ def _translate(pc, c: Constraint):
         return pc.ExactSumConstraint(c.total), scope
     if isinstance(c, Sum):
         return pc.ExactSumConstraint(c.total, list(c.weights)), scope
+    translated = _translate_kind(pc, c)
+    if translated is not None:
+        return translated, scope
     if isinstance(c, Table):
         allowed = set(c.allowed)
         return pc.FunctionConstraint(lambda *xs: xs in allowed), scope
@@ -46,6 +60,25 @@ def _translate(pc, c: Constraint):
     def holds(*xs: Any, _c=c) -> bool:
         return _c.is_satisfied(dict(zip(_c.scope, xs)))
     return pc.FunctionConstraint(holds), scope
+
+
+def _translate_kind(pc, c: Constraint):
+    """python-constraint2's own constraint of the same meaning, when it has one."""
+    if isinstance(c, Linear) and c.op != "!=":
+        kind = {"==": pc.ExactSumConstraint, "<=": pc.MaxSumConstraint,
+                ">=": pc.MinSumConstraint}[c.op]
+        return kind(c.total, list(c.weights))
+    if isinstance(c, InSet):
+        return pc.InSetConstraint(set(c.allowed))
+    if isinstance(c, NotInSet):
+        return pc.NotInSetConstraint(set(c.forbidden))
+    if isinstance(c, AllEqual):
+        return pc.AllEqualConstraint()
+    if isinstance(c, Count) and c.op in ("==", ">="):
+        return pc.SomeInSetConstraint({c.value}, c.k, exact=c.op == "==")
+    if isinstance(c, Count) and c.op == "<=":  # at most k take it: at least n - k do not
+        return pc.SomeNotInSetConstraint({c.value}, len(c.scope) - c.k)
+    return None
 
 
 def peer_solutions(csp: CSP,

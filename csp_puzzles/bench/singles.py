@@ -21,6 +21,7 @@ import argparse
 import json
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from ..singles import Singles, generate, grade, parse
@@ -134,7 +135,7 @@ def bench_seed004(per_size: int, peer_timeout: float) -> str:
             result = puzzle.solve(var_order=first_undecided, inference="fc")
             plain.append(time.perf_counter() - start)
             assert result.solved and not puzzle.check(result.solution)
-            found, seconds, finished = run_limited(lambda p=puzzle: _peer_solve(p), peer_timeout)
+            found, seconds, finished = run_limited(partial(_peer_solve, puzzle), peer_timeout)
             peer.append(seconds)
             peer_done += bool(finished and found)
             progress.step(f"{size}x{size} seed {seed}")

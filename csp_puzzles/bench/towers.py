@@ -80,7 +80,8 @@ def tatham_set(sizes: list[int], limit: int) -> list[tuple[str, int, str, Towers
     path = SHARED / "towers.tsv"
     if not path.exists():
         return []
-    found, taken = [], {}
+    found: list[tuple[str, int, str, Towers]] = []
+    taken: dict[tuple[int, str], int] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         params, game_id = line.split("\t")
         n, level = int(params[0]), LEVEL_OF[params[-1]]
@@ -172,7 +173,7 @@ def seed004_table(per_size: int) -> str:
         seconds, solved, unique = [], 0, 0
         for i in range(1, k + 1):
             grid = latin_square(n, random.Random(f"seed004-{n}-{i}"))
-            puzzle = Towers(n, *clues_of(grid))
+            puzzle = Towers.from_sides(n, clues_of(grid))
             s, _, _, ok = solve_once(puzzle)
             counted = puzzle.count(limit=2)
             seconds.append(s + counted.stats.seconds)

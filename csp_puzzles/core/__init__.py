@@ -3,6 +3,8 @@
 It knows nothing of puzzles or widgets; everything else in csp-puzzles is built on it.
 """
 
+from .all_equal import AllEqual
+from .cardinality import Count
 from .constraints import AllDifferent, Constraint, Predicate, Sum, Table
 from .csp import CSP
 from .heuristics import (
@@ -22,6 +24,8 @@ from .inference import (
     no_inference,
     propagate,
 )
+from .linear import Linear
+from .membership import InSet, NotInSet
 from .restarts import solve_with_restarts
 from .search import CountResult, Result, Search, count, count_solutions, iter_solutions, solve
 from .state import Contradiction, SearchState
@@ -30,6 +34,7 @@ from .trace import Event, Trace
 
 __all__ = [
     "CSP", "Constraint", "AllDifferent", "Sum", "Table", "Predicate",
+    "Linear", "InSet", "NotInSet", "AllEqual", "Count",
     "solve", "count", "count_solutions", "iter_solutions", "Search", "Result", "CountResult",
     "SearchState", "Contradiction", "Stats", "Trace", "Event",
     "INFERENCES", "VARIABLE_ORDERS", "VALUE_ORDERS", "no_inference", "forward_checking",

@@ -255,6 +255,9 @@ class Predicate(Constraint):
         self.function = function
         if len(variables) == 2:
             x, y = variables
+            #: (revised variable, other variable, test in that order, residues)
+            self._directions: tuple[tuple[Hashable, Hashable, Callable[[Any, Any], bool],
+                                          dict[Any, Any]], ...]
             self._directions = ((x, y, function, {}),
                                 (y, x, lambda b, a: function(a, b), {}))
 

@@ -14,9 +14,12 @@ Nodes are numbered: variables 0..n-1, values n..n+m-1, so the graph work is on s
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import TypeVar
+
+Value = TypeVar("Value", bound=Hashable)
 
 
-def alldifferent_supports(domains: Sequence[set[Hashable]]) -> list[set[Hashable]] | None:
+def alldifferent_supports(domains: Sequence[set[Value]]) -> list[set[Value]] | None:
     """For each variable (given by its domain), the values some matching can give it.
 
     Returns None when no matching covers every variable.
@@ -85,7 +88,7 @@ def _maximum_matching(adjacency: list[list[int]], size: int) -> list[int] | None
         if match[start] >= 0:
             continue
         # breadth-first search for an augmenting path from `start`
-        parent = {start: None}
+        parent = {start: -1}  # the path's start has no parent
         frontier = [start]
         end = -1
         while frontier and end < 0:
@@ -107,7 +110,7 @@ def _maximum_matching(adjacency: list[list[int]], size: int) -> list[int] | None
         if end < 0:
             return None
         node = end
-        while node is not None:  # flip the path: each variable takes the value after it
+        while node >= 0:  # flip the path: each variable takes the value after it
             var = parent[node]
             previous = parent[var]
             match[var], match[node] = node, var

@@ -11,7 +11,7 @@ node or time limit.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Generator, Hashable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,7 +114,7 @@ class Search:
         self._full_fixpoint = self.infer is INFERENCES["mac"]
 
     # -- the search loop -------------------------------------------------------------------
-    def solutions(self) -> Iterator[dict[Hashable, Any]]:
+    def solutions(self) -> Generator[dict[Hashable, Any], None, None]:
         """Yield solutions in search order; stops early (setting `limit_hit`) at a limit."""
         start = time.perf_counter()
         self._deadline = None if self.timeout is None else start + self.timeout

@@ -8,7 +8,7 @@ trace, so a notebook can show it. A removal that empties a domain raises `Contra
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .stats import Stats
 from .trace import ASSIGN, PRUNE, Trace
@@ -135,7 +135,7 @@ class SearchState:
             raise Contradiction(var, cause or self.cause)
         return self.keep_only(var, (value,), cause)
 
-    def fail(self, var: Hashable = None, cause: str | None = None) -> None:
+    def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
         """Give up on this branch: the caller's constraint cannot hold."""
         raise Contradiction(var, cause or self.cause)
 

@@ -11,7 +11,7 @@ Recording is optional: the search only touches the trace when one was asked for.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -98,7 +98,7 @@ class Trace(Sequence):
     set, so a long search cannot fill the memory.
     """
 
-    def __init__(self, domains: dict[Hashable, Sequence[Any]], max_events: int = 200_000):
+    def __init__(self, domains: Mapping[Hashable, Sequence[Any]], max_events: int = 200_000):
         self.variables: list[Hashable] = list(domains)
         self.initial: dict[Hashable, tuple[Any, ...]] = {v: tuple(d) for v, d in domains.items()}
         self.max_events = max_events
@@ -119,7 +119,7 @@ class Trace(Sequence):
     def __len__(self) -> int:
         return len(self._events)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [Event(*e) for e in self._events[index]]
         return Event(*self._events[index])
@@ -127,7 +127,7 @@ class Trace(Sequence):
     def __iter__(self) -> Iterator[Event]:
         return (Event(*e) for e in self._events)
 
-    def count(self, kind: str) -> int:  # type: ignore[override]
+    def count(self, kind: str) -> int:
         """How many events of one kind (`assign`, `prune`, ...)."""
         return sum(1 for e in self._events if e[0] == kind)
 

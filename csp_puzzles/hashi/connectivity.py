@@ -183,8 +183,8 @@ class Connectivity(Constraint):
         """Fail, blaming the edges around one group: the search's dom/wdeg weights then
         point at that corner of the grid rather than at the whole puzzle."""
         failure = Contradiction(None, cause)
-        failure.blame = [self.scope[k] for i in range(self.n) if groups.root[i] == group
-                         for k in self.edges_at[i]]
+        failure.blame = tuple(self.scope[k] for i in range(self.n) if groups.root[i] == group
+                              for k in self.edges_at[i])
         raise failure
 
     def _enough_link_ends(self, groups: _Groups, remaining: list[int],

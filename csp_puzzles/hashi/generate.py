@@ -261,7 +261,7 @@ def _solved_by_rules(rng: random.Random, net: _Network, level: str, maxb: int, l
         domains = deduce(puzzle, level)
         if domains is None:
             return None
-        stuck = [key for key, values in domains.items() if len(values) > 1]
+        stuck = [e.key for e in puzzle.edges if len(domains[e.key]) > 1]
         if not stuck:
             return puzzle
         if not _repair(rng, net, stuck, maxb, loops, count=1 + len(stuck) // 10):

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
+from ..core.heuristics import ValueOrder, VariableOrder
 from ..puzzle import Puzzle, PuzzleResult
 
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
@@ -109,7 +110,8 @@ class Hashi(Puzzle):
             Island(i, r, c, islands[(r, c)]) for i, (r, c) in enumerate(positions))
         self.island_at: dict[tuple[int, int], int] = {p: i for i, p in enumerate(positions)}
         self.edges: tuple[Edge, ...] = self._find_edges()
-        self.edge_of: dict[tuple[int, int, int, int], Edge] = {e.key: e for e in self.edges}
+        #: edges by (r1, c1, r2, c2); any tuple of ints may be looked up
+        self.edge_of: dict[tuple[int, ...], Edge] = {e.key: e for e in self.edges}
         edges_at: list[list[int]] = [[] for _ in positions]
         for e in self.edges:  # edges come in index order, so each list is sorted
             edges_at[e.a].append(e.index)
@@ -166,8 +168,7 @@ class Hashi(Puzzle):
         grading; the constraints themselves are the same. `counting` changes nothing: every
         rule here holds in every solution, none assumes the puzzle has only one.
         """
-        if options:
-            raise ValueError(f"unknown hashi model option(s): {', '.join(options)}")
+        self.reject_options(options)
         from .connectivity import Connectivity, NoLoops
         from .rules import IslandDegree, NoCrossing, PairIsolation
 
@@ -192,8 +193,8 @@ class Hashi(Puzzle):
                 csp.add_constraint(NoLoops(self, used, level))
         return csp
 
-    def solve(self, inference: str | None = None, var_order: Any = None,
-              val_order: str | None = None, timeout: float | None = None,
+    def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
+              val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               **model_options: Any) -> PuzzleResult:
         """Solve; by default MAC with dom/wdeg and restarts (core/restarts.py).
@@ -216,8 +217,9 @@ class Hashi(Puzzle):
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, None, self)
 
-    def count(self, limit: int = 2, inference: str | None = None, var_order: Any = None,
-              val_order: str | None = None, timeout: float | None = None,
+    def count(self, limit: int = 2, inference: str | None = None,
+              var_order: str | VariableOrder | None = None,
+              val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit` with the core's search, or with `engine="sat"`."""
@@ -228,7 +230,7 @@ class Hashi(Puzzle):
                                limit=limit, **model_options)
 
     def _solve_sat(self, timeout: float | None, inference: str | None, var_order: Any,
-                   val_order: str | None, max_nodes: int | None, trace: bool,
+                   val_order: Any, max_nodes: int | None, trace: bool,
                    limit: int | None = None, adjacent: bool = True,
                    **model_options: Any) -> PuzzleResult:
         """The SAT engine: seed 001's idea, the encoding and lazy cut loop of `sat.py`.
@@ -272,7 +274,7 @@ class Hashi(Puzzle):
 
     def decode(self, assignment: Mapping[Hashable, Any]) -> Solution:
         """The used edges and their bridge counts."""
-        return {key: n for key, n in assignment.items() if n}
+        return {e.key: assignment[e.key] for e in self.edges if assignment.get(e.key)}
 
     # -- reading and writing -----------------------------------------------------------------
     def solution_to_json(self, solution: Solution) -> dict[str, Any]:
@@ -292,6 +294,12 @@ class Hashi(Puzzle):
         from .formats import write_tatham
 
         return write_tatham(self)
+
+    def to_dimacs(self, three_sat: bool = False, adjacent: bool = True, **options: Any) -> str:
+        from .sat import to_dimacs
+
+        self.reject_options(options)
+        return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
 
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:
         from .check import check

@@ -102,9 +102,9 @@ class IslandDegree(Sum):
                     pruned |= _keep_between(state, var, lo, most, cause)
                 least = value - (high - hi)
                 if lo < least:
-                    cause = self._minimum_cause(value, high, open_edges)
-                    if cause is not None:
-                        pruned |= _keep_between(state, var, least, hi, cause)
+                    rule = self._minimum_cause(value, high, open_edges)
+                    if rule is not None:
+                        pruned |= _keep_between(state, var, least, hi, rule)
             if not pruned:
                 return
 
@@ -133,7 +133,7 @@ class NoCrossing(Constraint):
 
     def __init__(self, first: Edge, second: Edge):
         super().__init__([first.key, second.key], f"no crossing {first} / {second}")
-        self.labels = {first.key: str(first), second.key: str(second)}
+        self.labels: dict[Hashable, str] = {first.key: str(first), second.key: str(second)}
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         a, b = self.scope

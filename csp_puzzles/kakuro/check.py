@@ -31,6 +31,8 @@ def _runs(grid: list[list[Any]]):
 
 def check(puzzle: Any, solution: Any) -> list[str]:
     """Violations of the rules by `solution` (a grid of digits, None off the white cells)."""
+    if solution is None:
+        return ["no solution given"]
     grid = puzzle.grid
     height, width = len(grid), len(grid[0]) if grid else 0
     if (not isinstance(solution, (list, tuple)) or len(solution) != height

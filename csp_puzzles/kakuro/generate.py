@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from ..core import CSP, AllDifferent, Predicate, count, solve
 from ..core.state import SearchState
@@ -92,7 +92,9 @@ def generate(width: int = 8, height: int = 8, difficulty: str = "medium",
     for _ in range(max_attempts):
         layout = next(filter(None, (random_layout(rng, width, height, density)
                                     for _ in range(LAYOUT_TRIES))), None)
-        digits = _fill(rng, layout) if layout is not None else None
+        if layout is None:
+            continue
+        digits = _fill(rng, layout)
         if digits is None:
             continue
         puzzle = _make(rng, layout, digits, difficulty)
@@ -116,11 +118,13 @@ def _fill(rng: random.Random, layout: Layout) -> dict[Cell, int] | None:
     for corners in layout.rectangles():
         csp.add_constraint(Predicate(_not_swappable, corners))
 
-    def shuffled(state: SearchState, var: Cell) -> list[int]:
+    def shuffled(state: SearchState, var: Hashable) -> list[int]:
         return rng.sample(sorted(state.domains[var]), len(state.domains[var]))
 
     result = solve(csp, inference="mac", var_order="mrv", val_order=shuffled, max_nodes=10_000)
-    return result.solution
+    if result.solution is None:
+        return None
+    return {cell: result.solution[cell] for cell in layout.cells}
 
 
 def _not_swappable(top_left: int, top_right: int, bottom_left: int, bottom_right: int) -> bool:
@@ -245,6 +249,7 @@ def _repair(rng: random.Random, layout: Layout, digits: dict[Cell, int], matchin
     for _ in range(REPAIR_STEPS):
         if score[0] == 0:
             return True
+        assert domains is not None, "a filling always fits the clues read off it"
         undecided = _open(domains)
         if hard and score != checked and len(undecided) <= HARD_OPEN_CELLS:
             checked = score

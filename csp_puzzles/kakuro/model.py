@@ -130,9 +130,10 @@ class KakuroPuzzle(Puzzle):
 
     # -- the CSP ---------------------------------------------------------------------------
     def to_csp(self, counting: bool = False, model: str = "combined",
-               matching: bool = True, regions: bool = True) -> CSP:
+               matching: bool = True, regions: bool = True, **options: Any) -> CSP:
         """The CSP of the grid. No rule here assumes a unique solution, so `counting` changes
         nothing. `matching=False` and `regions=False` weaken the combined model (grading)."""
+        self.reject_options(options)
         if model not in MODELS:
             raise ValueError(f"unknown kakuro model {model!r}, expected one of "
                              f"{', '.join(MODELS)}")

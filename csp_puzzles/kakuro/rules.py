@@ -22,6 +22,9 @@ rule that explains it:
 - **placement**: the digit is in a fitting set, but giving it to this cell leaves the other
   cells no way to take the rest of the set.
 
+Candidates are bit masks, as in `combinations.py`: bit d is set when digit d is possible, so
+a set of digits is one int and set operations are `&`, `|` and `& ~`.
+
 `RegionSum` adds equations read off several runs at once (a run minus the runs crossing
 it), which settle the few grids single runs leave open (named **region sum**).
 
@@ -57,12 +60,12 @@ def _show_set(mask: int) -> str:
 
 
 def _bits(mask: int) -> list[int]:
-    """The single-bit masks inside `mask`."""
+    """The single-bit masks inside `mask`, lowest first."""
     bits = []
     while mask:
-        low = mask & -mask
+        low = mask & -mask  # in two's complement -mask shares only the lowest set bit
         bits.append(low)
-        mask ^= low
+        mask ^= low  # and that bit goes
     return bits
 
 
@@ -95,7 +98,7 @@ def matching_supports(domains: Sequence[int], digits: int) -> tuple[int, ...] | 
         for before in forward[k]:
             rest = digits & ~before
             for bit in options[k]:
-                if bit & rest and rest ^ bit in after:
+                if bit & rest and rest ^ bit in after:  # rest ^ bit: rest without d
                     keep |= bit
         supports.append(keep)
     return tuple(supports)
@@ -115,31 +118,43 @@ def run_supports(domains: tuple[int, ...], total: int,
 def set_supports(domains: Sequence[int], sets: Sequence[int],
                  matching: bool = True) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """Like `run_supports`, for cells that must take exactly the digits of one of `sets`."""
-    n = len(domains)
-    kept = [0] * n
+    kept = [0] * len(domains)
     fitting = []
     fixed = 0  # the digits of decided cells, which the other cells cannot take
     for domain in domains:
-        if domain & (domain - 1) == 0:
+        if _is_single(domain):
             fixed |= domain
     for digits in sets:
-        if matching:
-            supports = matching_supports(domains, digits)
-            if supports is None:
-                continue
-        else:
-            supports = [domain & digits if domain & (domain - 1) == 0
-                        else domain & digits & ~fixed for domain in domains]
-            covered = 0
-            for mask in supports:
-                covered |= mask
-            if not all(supports) or covered != digits:
-                continue
+        supports = (matching_supports(domains, digits) if matching
+                    else _covering_supports(domains, digits, fixed))
+        if supports is None:
+            continue
         fitting.append(digits)
         kept = [k | s for k, s in zip(kept, supports)]
     if not fitting:
         return None
     return tuple(kept), tuple(fitting)
+
+
+def _is_single(mask: int) -> bool:
+    """At most one bit set (one candidate): `mask - 1` flips the lowest set bit and the
+    zeros below it, so `mask & (mask - 1)` clears that bit and is 0 only if it was alone."""
+    return mask & (mask - 1) == 0
+
+
+def _covering_supports(domains: Sequence[int], digits: int,
+                       fixed: int) -> tuple[int, ...] | None:
+    """The beginner's test (`matching=False`): each cell keeps its candidates in `digits`,
+    minus the digits decided elsewhere; the set fits when every cell keeps one and together
+    they cover it. None when it does not fit."""
+    supports = tuple(domain & digits if _is_single(domain) else domain & digits & ~fixed
+                     for domain in domains)
+    covered = 0
+    for mask in supports:
+        covered |= mask
+    if not all(supports) or covered != digits:
+        return None
+    return supports
 
 
 class RunConstraint(Constraint):
@@ -150,6 +165,7 @@ class RunConstraint(Constraint):
     def __init__(self, cells: Sequence[Cell], total: int, label: str,
                  matching: bool = True):
         super().__init__(cells, f"run {label}")
+        self.cells = tuple(cells)
         self.total = total
         self.label = label
         self.matching = matching
@@ -176,8 +192,8 @@ class RunConstraint(Constraint):
     def _why(self, i: int, digit: int, keep: int, masks: tuple[int, ...],
              fitting: tuple[int, ...]) -> str:
         """Name the simplest rule that removes `digit` from cell `i` (see the module doc)."""
-        n = len(self.scope)
-        cell = self.scope[i]
+        n = len(self.cells)
+        cell = self.cells[i]
         if self.magic:
             return f"{MAGIC_BLOCK}: {self.label} in {n} cells is always {_show_set(fitting[0])}"
         if len(fitting) == 1:
@@ -185,7 +201,7 @@ class RunConstraint(Constraint):
         union = 0
         for digits in fitting:
             union |= digits
-        if not union >> digit & 1:
+        if not union >> digit & 1:  # bit `digit` of the union is clear
             return (f"{CROSSING_RUNS}: {digit} is in no digit set of {self.label} that still "
                     f"fits ({' '.join(map(_show_set, fitting))})")
         everywhere = union
@@ -196,7 +212,7 @@ class RunConstraint(Constraint):
             if j != i:
                 others |= mask
         needed = keep & everywhere & ~others
-        if keep & (keep - 1) == 0 and needed:
+        if _is_single(keep) and needed:
             return (f"{REQUIRED_DIGIT}: every digit set of {self.label} contains "
                     f"{digits_of(needed)[0]} and only ({cell[0]},{cell[1]}) can hold it")
         return (f"{PLACEMENT}: with {digit} at ({cell[0]},{cell[1]}) the other cells of "

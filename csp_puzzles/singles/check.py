@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 
-def check(grid: Sequence[Sequence[int]], shaded: Iterable[tuple[int, int]]) -> list[str]:
+def check(grid: Sequence[Sequence[int]], shaded: Iterable[tuple[int, int]] | None) -> list[str]:
     """Every broken rule, in words (empty when `shaded` solves `grid`)."""
+    if shaded is None:
+        return ["no solution given"]
     height, width = len(grid), len(grid[0])
     problems: list[str] = []
     dark: set[tuple[int, int]] = set()

@@ -139,8 +139,8 @@ class Connected(Constraint):
     """The unshaded cells form one orthogonally connected region (with the cut rule)."""
 
     def __init__(self, height: int, width: int, name: str = "unshaded cells connected"):
-        cells = [(r, c) for r in range(height) for c in range(width)]
-        super().__init__(cells, name)
+        self.cells = [(r, c) for r in range(height) for c in range(width)]
+        super().__init__(self.cells, name)
         self.height, self.width = height, width
         n = height * width
         #: for each cell, its 8 ring neighbours as numbers (n, the border, off the grid),
@@ -197,7 +197,7 @@ class Connected(Constraint):
 
     def propagate(self, state: SearchState) -> None:
         walls = self.walls
-        cells = self.scope
+        cells = self.cells
         if self._owner is not state or self._sets[0] is not state.domains[cells[0]]:
             # a new search: start from an empty wall. The state changes its domain sets in
             # place, so one list of them, in cell order, is read much faster than the dict.

@@ -168,7 +168,7 @@ def _undecided(puzzle: Singles) -> list[tuple[int, int]] | None:
         maintain_arc_consistency(state, None)
     except Contradiction:
         return None
-    return [cell for cell in csp.variables if len(state.domains[cell]) > 1]
+    return [cell for cell in puzzle.cells() if len(state.domains[cell]) > 1]
 
 
 def _repair(grid: list[list[int]], shaded: set[tuple[int, int]],

@@ -23,7 +23,8 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..core import CSP, SearchState
-from ..puzzle import Puzzle, PuzzleResult
+from ..core.heuristics import VariableOrder
+from ..puzzle import Puzzle
 from .connectivity import Connected
 from .lookahead import probing_order
 from .rules import (
@@ -69,7 +70,6 @@ class Singles(Puzzle):
 
     kind: ClassVar[str] = "singles"
     default_inference: ClassVar[str] = "mac"
-    default_var_order: ClassVar[Any] = staticmethod(probing_order)
     model_options: ClassVar[frozenset[str]] = frozenset({"uniqueness"})
 
     @property
@@ -97,8 +97,7 @@ class Singles(Puzzle):
     def to_csp(self, counting: bool = False, uniqueness: bool | None = None,
                **options: Any) -> CSP:
         """The CSP; `uniqueness` defaults to on when solving and is always off when counting."""
-        if options:
-            raise ValueError(f"unknown singles option(s): {', '.join(sorted(options))}")
+        self.reject_options(options)
         use_uniqueness = (not counting) if uniqueness is None else (uniqueness and not counting)
         csp = CSP(f"singles {self.width}x{self.height}")
         csp.add_variables(self.cells(), (UNSHADED, SHADED))
@@ -123,19 +122,10 @@ class Singles(Puzzle):
         return frozenset(cell for cell, value in assignment.items() if value == SHADED)
 
     # -- solving: probing goes with MAC --------------------------------------------------------
-    def solve(self, inference: str | None = None, var_order: Any = None,
-              **options: Any) -> PuzzleResult:
-        """As `Puzzle.solve`; by default MAC branches with probing, FC and none on the first
-        undecided cell (probing propagates every rule, which would blur the comparison)."""
-        return super().solve(inference, var_order or self._order_for(inference), **options)
-
-    def count(self, limit: int = 2, inference: str | None = None, var_order: Any = None,
-              **options: Any) -> PuzzleResult:
-        return super().count(limit, inference, var_order or self._order_for(inference),
-                             **options)
-
-    def _order_for(self, inference: str | None) -> Any:
-        return probing_order if inference in (None, "mac") else first_undecided
+    def var_order_for(self, inference: str) -> VariableOrder:
+        """MAC branches with probing; FC and none on the first undecided cell (probing
+        propagates every rule, which would blur the comparison of the inferences)."""
+        return probing_order if inference == "mac" else first_undecided
 
     # -- output ----------------------------------------------------------------------------
     def check(self, solution: Any) -> list[str]:

@@ -61,6 +61,7 @@ class AtMostOneUnshaded(Constraint):
 
     def __init__(self, cells: Sequence[Cell], number: int, line: str):
         super().__init__(cells, f"no repeated {number} in {line}")
+        self.cells = tuple(cells)
         self.number = number
         self.line = line
 
@@ -69,7 +70,7 @@ class AtMostOneUnshaded(Constraint):
 
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
-        white = [c for c in self.scope if SHADED not in domains[c]]
+        white = [c for c in self.cells if SHADED not in domains[c]]
         if not white:
             return
         if len(white) > 1:

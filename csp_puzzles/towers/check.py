@@ -17,8 +17,10 @@ def _seen(heights: Sequence[int]) -> int:
     return count
 
 
-def check(puzzle: Any, grid: Sequence[Sequence[Any]]) -> list[str]:
+def check(puzzle: Any, grid: Sequence[Sequence[Any]] | None) -> list[str]:
     """Every rule `grid` breaks, in words (empty when it solves `puzzle`)."""
+    if grid is None:
+        return ["no solution given"]
     n = puzzle.size
     if len(grid) != n or any(len(row) != n for row in grid):
         return [f"the grid must have {n} rows of {n} heights"]

@@ -74,8 +74,7 @@ def parse_tatham(text: str, filename: str | None = None) -> Towers:
     if comma:
         _read_tatham_grid(grid_text, n, givens, game_id.line,
                           game_id.column + len(clue_text) + 1, filename)
-    return Towers(n, *(tuple(clues[i * n:(i + 1) * n]) for i in range(4)),
-                  givens=tuple(map(tuple, givens)))
+    return Towers.from_sides(n, [clues[i * n:(i + 1) * n] for i in range(4)], givens)
 
 
 def _read_tatham_grid(text: str, n: int, givens: list[list[int]], line: int, column: int,
@@ -184,7 +183,7 @@ def parse_janko(text: str, filename: str | None = None) -> Towers:
                 givens[r][c] = int(token.text)
                 where[(r, c)] = token
     _check_givens(givens, where, filename)
-    return Towers(n, *sides, givens=tuple(map(tuple, givens)))
+    return Towers.from_sides(n, sides, givens)
 
 
 def _looks_like_header(row: list[Token], rows_after: int) -> bool:

@@ -154,7 +154,7 @@ def _reduce(grid: list[list[int]], difficulty: str, rng: random.Random) -> Tower
     givens = [list(row) for row in grid]
 
     def current() -> Towers:
-        return Towers(n, *map(tuple, sides), givens=tuple(map(tuple, givens)))
+        return Towers.from_sides(n, sides, givens)
 
     cells = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(cells)

@@ -81,6 +81,13 @@ class Towers(Puzzle):
             if len(getattr(self, name)) != n:
                 raise ValueError(f"{name} needs {n} clues")
 
+    @classmethod
+    def from_sides(cls, size: int, sides: Sequence[Sequence[int]],
+                   givens: Sequence[Sequence[int]] = ()) -> Towers:
+        """A puzzle from its four clue rows in the order top, bottom, left, right."""
+        top, bottom, left, right = (tuple(side) for side in sides)
+        return cls(size, top, bottom, left, right, tuple(map(tuple, givens)))
+
     # -- structure ----------------------------------------------------------------------------
     def lines(self) -> list[Line]:
         """Every row (read from the left) and column (read from the top) with its clues."""
@@ -99,8 +106,9 @@ class Towers(Puzzle):
                    for clue in side if clue)
 
     # -- the CSP --------------------------------------------------------------------------------
-    def to_csp(self, counting: bool = False, model: str = "full") -> CSP:
+    def to_csp(self, counting: bool = False, model: str = "full", **options: Any) -> CSP:
         """The CSP of this puzzle; no rule assumes uniqueness, so `counting` changes nothing."""
+        self.reject_options(options)
         if model not in MODELS:
             raise ValueError(f"unknown towers model {model!r}; expected one of {', '.join(MODELS)}")
         n = self.size
@@ -161,7 +169,7 @@ class Towers(Puzzle):
 
         return write_tatham(self)
 
-    def check(self, solution: Sequence[Sequence[int]]) -> list[str]:
+    def check(self, solution: Any) -> list[str]:
         from .check import check
 
         return check(self, solution)

@@ -367,12 +367,12 @@ class ValuePositions(Constraint):
     idempotent = True
 
     def __init__(self, value: int, size: int):
-        cells = [(r, c) for r in range(size) for c in range(size)]
-        super().__init__(cells, f"positional sets of height {value}")
+        self.cells = [(r, c) for r in range(size) for c in range(size)]
+        super().__init__(self.cells, f"positional sets of height {value}")
         self.value, self.size = value, size
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
-        places = [cell for cell in self.scope if values[cell] == self.value]
+        places = [cell for cell in self.cells if values[cell] == self.value]
         return (len({r for r, _ in places}) == self.size == len(places)
                 and len({c for _, c in places}) == self.size)
 
