@@ -274,7 +274,9 @@ class Predicate(Constraint):
         domains = [state.values(v) for v in self.scope]
         supported: list[set[Any]] = [set() for _ in self.scope]
         state.stats.checks += 1
-        for combo in product(*domains):
+        for tried, combo in enumerate(product(*domains)):
+            if not tried % 4096:
+                state.check_deadline()
             if self.function(*combo):
                 for seen, x in zip(supported, combo):
                     seen.add(x)
@@ -300,6 +302,7 @@ class Predicate(Constraint):
             for a in domain:
                 if residue.get(a, _NO_SUPPORT) in others:
                     continue
+                state.check_deadline()  # each scan below may take long on big domains
                 for b in others:
                     if holds(a, b):
                         residue[a] = b

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 
-from ..errors import ParseError
 from ..formats import (
     Token,
     bad_params,

@@ -180,9 +180,10 @@ def _size(width: int | None, height: int | None, size: int | None) -> int:
         if other is not None and other != size:
             raise ValueError(f"Towers grids are square: width and height must be equal, "
                              f"got {width}x{height}")
-    if not 2 <= size <= GENERATE_SIDE['towers']:
-        raise ValueError(f"Towers size {size} is out of range, expected 2 to {GENERATE_SIDE['towers']} "
-                         f"(the cap on generated Towers)")
+    cap = GENERATE_SIDE["towers"]
+    if not 2 <= size <= cap:
+        raise ValueError(f"Towers size {size} is out of range, expected 2 to {cap} "
+                         "(the cap on generated Towers)")
     return size
 
 
