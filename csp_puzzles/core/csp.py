@@ -65,6 +65,7 @@ class CSP:
         for var in constraint.scope:
             if var not in self.domains:
                 raise ValueError(f"{constraint.name}: unknown variable {var!r}")
+        constraint.check_domains(self.domains)
         self.constraints.append(constraint)
         for var in dict.fromkeys(constraint.scope):
             self.constraints_of[var].append(constraint)

@@ -94,6 +94,9 @@ class Search:
                  timeout: float | None = None, max_nodes: int | None = None,
                  trace: bool | Trace = False, max_events: int = 200_000,
                  weights: dict[Constraint, int] | None = None):
+        if not isinstance(csp, CSP):
+            raise TypeError(f"the search needs a CSP, not {type(csp).__name__} (build one "
+                            "with CSP(), add_variable and add_constraint)")
         self.csp = csp
         self.infer: Inference = _resolve(inference, INFERENCES, "inference")
         self.select: VariableOrder = _resolve(var_order, VARIABLE_ORDERS, "variable order")

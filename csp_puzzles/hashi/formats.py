@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import ParseError
 from ..formats import (
     Token,
     bad_params,
@@ -182,16 +183,23 @@ def write_tatham(puzzle: Hashi) -> str:
 
 # -- writing grid text -----------------------------------------------------------------------
 def write_matrix(puzzle: Hashi) -> str:
-    """Seed 000's matrix: `0` for water, the island's number otherwise (no header).
+    """Seed 000's matrix: `0` for water, the island's number otherwise.
 
-    The matrix cannot say `maxb` or the no-loops rule: write a Tatham ID for those.
+    A janko.at header `R C` goes first only when the bare matrix would read back as another
+    grid (a first row like `2 2` looks like a header). The matrix cannot say `maxb` or the
+    no-loops rule: `Hashi.to_text` writes a Tatham ID for those.
     """
     grid = [["0"] * puzzle.width for _ in range(puzzle.height)]
     for island in puzzle.islands:
         if island.value > 9:
             raise ValueError(f"island {island} = {island.value} does not fit one digit")
         grid[island.row][island.col] = str(island.value)
-    return "\n".join(" ".join(row) for row in grid) + "\n"
+    text = "\n".join(" ".join(row) for row in grid) + "\n"
+    try:
+        same = parse_grid(text, maxb=puzzle.maxb) == puzzle
+    except ParseError:
+        same = False
+    return text if same else f"{puzzle.height} {puzzle.width}\n{text}"
 
 
 def solution_grid(puzzle: Hashi, solution: Solution) -> str:

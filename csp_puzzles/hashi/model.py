@@ -286,9 +286,24 @@ class Hashi(Puzzle):
         return solution_grid(self, solution)
 
     def to_text(self) -> str:
-        from .formats import write_matrix
+        """The grid text, or the Tatham ID when `maxb` or the no-loops rule must be said."""
+        from .formats import write_matrix, write_tatham
 
+        if self.maxb != 2 or not self.loops:
+            return write_tatham(self) + "\n"
         return write_matrix(self)
+
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.height, self.width, self.maxb, self.loops,
+                tuple((i.row, i.col, i.value) for i in self.islands))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hashi):
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
 
     def to_tatham(self) -> str:
         from .formats import write_tatham
