@@ -1,4 +1,4 @@
-"""The `csp-puzzles` command line: solve, generate, bench, cnf (see CONTRACT.md).
+"""The `csp-puzzles` command line: solve, generate, bench, cnf, course.
 
 Exit status: 0 answered, 3 no solution, 4 a limit was reached first, 2 bad input or usage
 (one line on stderr: `csp-puzzles: error: FILE:LINE:COL: what was wrong, what was expected`).
@@ -13,13 +13,15 @@ import sys
 from collections.abc import Callable
 from importlib import import_module
 from importlib.util import find_spec
+from pathlib import Path
 from typing import Any, NoReturn
 
+from . import __version__
 from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.stats import Stats
 from .core.trace import Trace
 from .deadline import Clock, DeadlinePassed, whole_command
-from .errors import ParseError
+from .errors import MissingExtra, ParseError
 from .formats import is_number
 from .limits import GENERATE_SIDE, describe
 from .outputs import OutputError, check_output, write_failed
@@ -134,7 +136,9 @@ def _run_solver(puzzle: Puzzle, args: argparse.Namespace, clock: Clock) -> Puzzl
         return puzzle.solve(**limits, **options)
     except ValueError as err:  # unknown heuristic or model name
         raise UsageError(f"<command line>:1:1: {err}") from None
-    except ModuleNotFoundError as err:  # an engine's optional package is not installed
+    except MissingExtra as err:  # the engine names its extra itself
+        raise UsageError(f"<command line>:1:1: --engine {args.engine}: {err}") from None
+    except ImportError as err:  # any other optional package that is not installed
         engine = args.engine or "csp"
         raise _missing_package(f"--engine {engine}", err.name or "?", engine) from None
 
@@ -164,8 +168,8 @@ def _write_output(path: str, flag: str, write: Callable[[], None]) -> None:
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
-    if result.engine == "sat":  # PicoSAT reports no search statistics
-        effort = f"SAT engine, {stats.seconds:.3f} s"
+    if result.engine != "csp":  # other engines report no search statistics
+        effort = f"{result.engine.upper()} engine, {stats.seconds:.3f} s"
     lines = []
     if result.solutions is not None:
         if result.status == LIMIT:
@@ -251,7 +255,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# -- cnf, bench, exercises -------------------------------------------------------------------
+# -- cnf, bench, course ----------------------------------------------------------------------
 def cmd_cnf(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.kind, args.source)
     try:
@@ -267,14 +271,50 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench.main(args.rest) or EXIT_OK
 
 
+def cmd_course(args: argparse.Namespace) -> int:
+    course = import_module("csp_puzzles.course")
+    try:
+        written = course.write_course(Path(args.dir), instructor=args.instructor)
+    except course.CourseError as err:
+        raise UsageError(f"{args.dir}:1:1: {err}") from None
+    form = "instructor" if args.instructor else "student"
+    print(f"wrote the {form} course ({len(written)} files) to {args.dir}; "
+          f"open {Path(args.dir) / 'notebooks' / '00_start_here.ipynb'} in JupyterLab")
+    return EXIT_OK
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    app = import_module("csp_puzzles.app.launch")
+    try:
+        return app.serve(args.port, open_browser=not args.no_browser)
+    except ImportError as err:  # Voila is in the app extra
+        raise UsageError(f"<command line>:1:1: {err}") from None
+
+
 def cmd_exercises(args: argparse.Namespace) -> int:
-    exercises = import_module("csp_puzzles.exercises")
-    return exercises.main(args) or EXIT_OK
+    course = import_module("csp_puzzles.course")
+    try:
+        written = course.write_student_exercises(Path(args.student))
+    except course.CourseError as err:
+        raise UsageError(f"{args.student}:1:1: {err}") from None
+    for path in written:
+        print(path)
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    export = import_module("csp_puzzles.viz.export")
+    try:
+        print(export.run_export(args.notebook, args.output, args.timeout))
+    except (FileNotFoundError, ImportError) as err:
+        raise UsageError(str(err)) from None
+    return EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0],
                      epilog=describe())
+    parser.add_argument("--version", action="version", version=f"csp-puzzles {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     solve = commands.add_parser("solve", help="solve a puzzle", epilog=describe())
@@ -296,9 +336,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="hashi: orthogonally adjacent islands may not be joined")
     solve.add_argument("--model", help="the model variant: kakuro combined (default) or "
                                        "decomposed; towers full (default), easy, extreme, plain")
-    solve.add_argument("--engine", choices=("csp", "sat"),
-                       help="csp: the core's search (default); sat: hashi only, PicoSAT "
-                            "(needs the sat extra; no trace, stats hold seconds only)")
+    solve.add_argument("--engine", choices=("csp", "sat", "milp"),
+                       help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
+                            "python-sat; milp: towers, singles and hashi, integer programming "
+                            "on HiGHS (the milp extra); sat and milp have no trace, their "
+                            "stats hold seconds only")
     solve.set_defaults(run=cmd_solve)
 
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
@@ -319,13 +361,39 @@ def build_parser() -> argparse.ArgumentParser:
     cnf.set_defaults(run=cmd_cnf)
 
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", *KINDS))
+    bench.add_argument("what", choices=("core", "local", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 
-    exercises = commands.add_parser("exercises", help="write the student notebooks")
+    app = commands.add_parser("app", help="serve the explorer and the editor as a web page "
+                                          "on 127.0.0.1 (Voila, the app extra)")
+    app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.set_defaults(run=cmd_app)
+
+    course = commands.add_parser(
+        "course", help="write the course: notebooks and the puzzles they read",
+        description="Write the course into DIR (a new or empty folder): notebooks/ and data/, "
+                    "ready to open in JupyterLab. Exercises are in student form unless "
+                    "--instructor is given.")
+    course.add_argument("dir", metavar="DIR")
+    course.add_argument("--instructor", action="store_true",
+                        help="write the instructor versions: solutions, hidden tests, answers")
+    course.set_defaults(run=cmd_course)
+
+    exercises = commands.add_parser(
+        "exercises", help="write the student versions of the graded exercises only "
+                          "(`course DIR` writes the whole course)")
     exercises.add_argument("--student", metavar="OUT_DIR", required=True)
     exercises.set_defaults(run=cmd_exercises)
+
+    export = commands.add_parser("export", help="a notebook as one HTML page whose "
+                                 "explorers step with no kernel and no network")
+    export.add_argument("notebook")
+    export.add_argument("-o", "--output", required=True, metavar="OUT.html")
+    export.add_argument("--timeout", type=int, default=600, metavar="SECONDS",
+                        help="longest time one cell may run")
+    export.set_defaults(run=cmd_export)
     return parser
 
 

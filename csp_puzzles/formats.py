@@ -185,13 +185,16 @@ def decode_letter_run(ch: str) -> int | None:
     return None
 
 
-def encode_runs(cells: list[str | None]) -> str:
-    """Tatham's run-length encoding: `None` cells become `a`-`z` runs, others are written."""
+def encode_runs(cells: list[str | None], between: str = "") -> str:
+    """Tatham's run-length encoding: `None` cells become `a`-`z` runs, others are written,
+    with `between` between two written cells in a row (Towers writes `_` there)."""
     out: list[str] = []
     run = 0
+    after_cell = False  # the last thing written is a cell, not a run
     for cell in cells:
         if cell is None:
             run += 1
+            after_cell = False
             if run == 26:
                 out.append("z")
                 run = 0
@@ -199,7 +202,10 @@ def encode_runs(cells: list[str | None]) -> str:
         if run:
             out.append(chr(ord("a") + run - 1))
             run = 0
+        elif after_cell:
+            out.append(between)
         out.append(cell)
+        after_cell = True
     if run:
         out.append(chr(ord("a") + run - 1))
     return "".join(out)

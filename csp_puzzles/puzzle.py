@@ -2,23 +2,33 @@
 
 A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
 
-- `model.py`: the puzzle class (a `Puzzle`) with `to_csp()` and `decode()`;
+- `model.py`: the puzzle class (a `Puzzle`: `Hashi`, `Kakuro`, `Towers`, `Singles`) with
+  `to_csp()` and `decode()`, and the writers `to_text()` and `to_tatham()`;
 - `rules.py`: its named deduction rules, as propagators on the core;
-- `formats.py`: `parse(text)` for every accepted format, and writers back;
+- `formats.py`: `parse(text)` for every accepted format (it imports the model; the model
+  never imports it);
 - `check.py`: an independent checker that never uses the solver;
 - `render.py`: a matplotlib drawing of any state (a solution or a trace's domains);
-- `generate.py`: a generator of puzzles with exactly one solution;
+- `grade.py`: `grade(puzzle)`, the weakest rules that solve it, and `DIFFICULTIES`;
+- `generate.py`: a generator of puzzles with exactly one solution, at a grade asked;
 
-and its `__init__.py` exports `parse`, `generate`, `grade` (where the puzzle grades by
-rules), `DIFFICULTIES` and the puzzle class. The command line and the notebooks only go
-through this interface.
+and its `__init__.py` exports `parse`, `generate`, `grade`, `DIFFICULTIES` and the puzzle
+class. The command line and the notebooks only go through this interface.
+
+Engines other than the core's search ("sat", "milp") live beside the model, in a module
+named after the engine (`hashi/sat.py`, `towers/milp.py`), which exports
+`solutions(puzzle, deadline, **rule_options)`: every solution, one at a time, raising
+`LimitReached` past the deadline. `Puzzle.solve` and `Puzzle.count` run them all the same way.
 """
 
 from __future__ import annotations
 
+import inspect
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, ClassVar
 
 from .core import CSP, Stats, Trace, count, solve
@@ -41,7 +51,7 @@ class PuzzleResult:
     puzzle: Puzzle | None = None
     solutions: int | None = None  # set by counting
     unique: bool | None = None
-    engine: str = "csp"  # "sat": Hashi's SAT back end, whose stats hold the seconds only
+    engine: str = "csp"  # another engine ("sat", "milp") fills in the seconds only
 
     @property
     def solved(self) -> bool:
@@ -75,9 +85,12 @@ class Puzzle(ABC):
     #: the variable order under any inference, unless `var_order_for` says otherwise
     default_var_order: ClassVar[str] = "mrv"
     default_val_order: ClassVar[str] = "input"
+    #: chronological backtracking ("none"), backjumping ("cbj") or learning ("learn")
+    default_look_back: ClassVar[str] = "none"
     #: keyword options of `to_csp` besides `counting` (the CLI checks flags against them)
     model_options: ClassVar[frozenset[str]] = frozenset()
-    #: what can solve it: "csp" (the core's search) always; Hashi also has "sat"
+    #: what can solve it: "csp" (the core's search) first and always, then the engines
+    #: with a module of that name in the puzzle's package (see the module docstring)
     engines: ClassVar[tuple[str, ...]] = ("csp",)
 
     # -- what each puzzle writes -------------------------------------------------------------
@@ -113,6 +126,35 @@ class Puzzle(ABC):
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         """Draw the puzzle on a matplotlib `ax`: empty, solved, or at a trace state."""
 
+    @abstractmethod
+    def picture(self) -> dict[str, Any]:
+        """The puzzle's picture as plain data (`csp_puzzles.picture`): its fixed shapes, and
+        for each variable of `to_csp()` where it sits and how its domain is shown."""
+
+    # -- the editor: a grid of labels a click cycles through -------------------------------
+    #: rows and columns of clues round the puzzle in the editor's grid (Towers: 1)
+    editor_frame: ClassVar[int] = 0
+
+    def editor_cells(self) -> list[list[str]]:
+        """The puzzle as the editor's grid of labels."""
+        raise ValueError(f"{self.kind} puzzles cannot be edited cell by cell")
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        """What a click cycles through at (row, col) of a `height` x `width` puzzle's editor
+        grid (frame included); empty: a cell that cannot be edited."""
+        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        """The editor's grid of labels in the puzzle's native text format."""
+        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+
+    @classmethod
+    def editable(cls) -> bool:
+        """Whether the editor can build this kind of puzzle."""
+        return cls.editor_text.__func__ is not Puzzle.editor_text.__func__  # type: ignore[attr-defined]
+
     def to_tatham(self) -> str:
         """The puzzle as a Tatham game ID (puzzles Tatham's collection does not have raise)."""
         raise ValueError(f"{self.kind} puzzles have no Tatham game ID format")
@@ -139,15 +181,20 @@ class Puzzle(ABC):
     def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
         self._check_engine(engine)
+        if engine != "csp":
+            searching = dict(inference=inference, var_order=var_order, val_order=val_order,
+                             max_nodes=max_nodes, trace=trace, look_back=look_back)
+            return self._run_engine(engine, None, timeout, searching, model_options)
         csp = self.to_csp(**model_options)
         inference = inference or self.default_inference
         result = solve(csp, inference=inference,
                        var_order=var_order or self.var_order_for(inference),
                        val_order=val_order or self.default_val_order,
-                       timeout=timeout, max_nodes=max_nodes, trace=trace)
+                       timeout=timeout, max_nodes=max_nodes, trace=trace,
+                       look_back=look_back or self.default_look_back)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace, self)
 
@@ -155,15 +202,20 @@ class Puzzle(ABC):
               var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
         self._check_engine(engine)
+        if engine != "csp":
+            searching = dict(inference=inference, var_order=var_order, val_order=val_order,
+                             max_nodes=max_nodes, trace=trace, look_back=look_back)
+            return self._run_engine(engine, limit, timeout, searching, model_options)
         csp = self.to_csp(counting=True, **model_options)
         inference = inference or self.default_inference
         counted = count(csp, limit=limit, keep=True, inference=inference,
                         var_order=var_order or self.var_order_for(inference),
                         val_order=val_order or self.default_val_order,
-                        timeout=timeout, max_nodes=max_nodes, trace=trace)
+                        timeout=timeout, max_nodes=max_nodes, trace=trace,
+                        look_back=look_back or self.default_look_back)
         first = self.decode(counted.solutions[0]) if counted.solutions else None
         if not counted.complete:
             status = LIMIT
@@ -177,6 +229,43 @@ class Puzzle(ABC):
         if engine not in self.engines:
             raise ValueError(f"unknown engine {engine!r} for {self.kind}; expected one of "
                              f"{', '.join(self.engines)}")
+
+    def _run_engine(self, engine: str, limit: int | None, timeout: float | None,
+                    searching: dict[str, Any], model_options: dict[str, Any]) -> PuzzleResult:
+        """Solve (`limit` None) or count with the `solutions` of an engine's module.
+
+        Such an engine has no search options and no trace, and counts no nodes: its
+        statistics hold the seconds only. The options it takes are its function's keywords
+        (Hashi's `adjacent`, say), never the CSP model's variants.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        solutions = import_module(f"{package}.{engine}").solutions
+        takes = set(inspect.signature(solutions).parameters) - {"puzzle", "deadline"}
+        asked = [name for name, value in searching.items() if value]
+        asked += sorted(set(model_options) - takes)
+        if asked:
+            raise ValueError(f"the {engine.upper()} engine takes only a timeout, "
+                             f"not {', '.join(asked)}")
+        start = time.perf_counter()
+        deadline = None if timeout is None else start + timeout
+        found: list[Any] = []
+        status = UNSATISFIABLE
+        try:
+            for solution in solutions(self, deadline=deadline, **model_options):
+                found.append(solution)
+                if limit is None or len(found) >= limit:
+                    break
+            if found:
+                status = SOLVED
+        except LimitReached:
+            status = LIMIT
+        stats = Stats(seconds=time.perf_counter() - start)
+        first = found[0] if found else None
+        if limit is None:
+            return PuzzleResult(self.kind, status, first, stats, None, self, engine=engine)
+        complete = status != LIMIT
+        return PuzzleResult(self.kind, status, first, stats, None, self, solutions=len(found),
+                            unique=(len(found) == 1) if complete else None, engine=engine)
 
     def count_solutions(self, limit: int = 2, **options: Any) -> int:
         """0, 1 or up to `limit`: unsatisfiable, unique, ambiguous.

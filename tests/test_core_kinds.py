@@ -89,10 +89,20 @@ def test_linear_arithmetic_is_exact():
     assert solutions == {(Decimal("0.1"), Fraction(1, 5)), (Decimal("0.2"), Fraction(1, 10))}
 
 
-@pytest.mark.parametrize("bad", [{"total": 0.3}, {"weights": [0.5, 1]}, {"op": "<"}])
-def test_linear_refuses_floats_and_unknown_comparisons(bad):
+def test_linear_reads_floats_as_the_decimals_they_print():
+    csp = CSP()
+    csp.add_variables("xy", [0.1, 0.2, 0.5])
+    csp.add_constraint(Linear("xy", [1, 1], "==", 0.3))
+    assert {tuple(s.values()) for s in iter_solutions(csp)} == {(0.1, 0.2), (0.2, 0.1)}
+
+
+@pytest.mark.parametrize("bad, error", [({"total": "3"}, TypeError),
+                                        ({"total": float("nan")}, ValueError),
+                                        ({"weights": [1]}, ValueError),
+                                        ({"op": "<"}, ValueError)])
+def test_linear_refuses_what_it_cannot_compute(bad, error):
     options = {"weights": [1, 1], "op": "==", "total": 1, **bad}
-    with pytest.raises(ValueError, match="float|comparison"):
+    with pytest.raises(error):
         Linear(["x", "y"], **options)
 
 

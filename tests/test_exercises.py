@@ -14,15 +14,17 @@ from pathlib import Path
 import pytest
 
 from csp_puzzles.cli import main as cli_main
-from csp_puzzles.exercises import (
+from csp_puzzles.course import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
     END_HIDDEN,
     END_SOLUTION,
-    SOURCE,
     MarkerError,
+    course_sources,
     strip_source,
 )
+
+SOURCE = course_sources()[0] / "exercises"
 
 MARKERS = (BEGIN_SOLUTION, END_SOLUTION, BEGIN_HIDDEN, END_HIDDEN)
 
@@ -42,6 +44,11 @@ def test_strip_source_drops_hidden_tests_and_keeps_visible_ones():
 def test_strip_source_in_markdown_leaves_an_answer_line():
     text = "Why?\n### BEGIN SOLUTION\nBecause.\n### END SOLUTION"
     assert strip_source(text, "markdown") == "Why?\nYOUR ANSWER HERE"
+
+
+def test_strip_source_drops_an_answer_key_outside_answer_cells():
+    text = "1. Why?\n\n### BEGIN SOLUTION\nBecause.\n### END SOLUTION"
+    assert strip_source(text, "markdown", answer_cell=False) == "1. Why?"
 
 
 @pytest.mark.parametrize("source", [

@@ -105,7 +105,6 @@ def test_bench_coelho_both_engines_and_profile(capsys, tmp_path):
     from tests.conftest import shared_file
 
     shared_file("coelho-hashi")
-    pytest.importorskip("pycosat")
     png = tmp_path / "profile.png"
     code, out, _ = run(capsys, "bench", "hashi", "--parts", "coelho", "--sizes", "100",
                        "--limit", "2", "--timeout", "5", "--no-ortools", "--plot", str(png))

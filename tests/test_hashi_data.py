@@ -122,7 +122,6 @@ def test_coelho_sample_is_forty_spread_over_the_densities():
                          ids=lambda path: path and path.rsplit("/", 1)[-1])
 def test_coelho_sample_sat_engine(path):
     """All 40 by the SAT engine, each solution through the independent checker."""
-    pytest.importorskip("pycosat")
     if path is None:
         shared_file("coelho-hashi")
     with open(path, encoding="utf-8", newline="") as handle:

@@ -8,12 +8,11 @@ import itertools
 import random
 
 import pytest
+from pysat.solvers import Glucose4
 
 from csp_puzzles.cli import main
 from csp_puzzles.hashi import parse, sat
 from tests.conftest import janko, shared_file, tatham
-
-pycosat = pytest.importorskip("pycosat")
 
 
 def tatham_solution(move: str) -> dict[tuple[int, int, int, int], int]:
@@ -27,8 +26,17 @@ def tatham_solution(move: str) -> dict[tuple[int, int, int, int], int]:
     return bridges
 
 
+def a_model(clauses: list[list[int]]) -> list[int] | None:
+    """A model of `clauses` by Glucose 4, or None when unsatisfiable.
+
+    The independent checks ask python-sat directly, never the engine's own solver wrapper.
+    """
+    with Glucose4(bootstrap_with=clauses) as solver:
+        return solver.get_model() if solver.solve() else None
+
+
 def satisfiable(clauses: list[list[int]]) -> bool:
-    return pycosat.solve(clauses) != "UNSAT"
+    return a_model(clauses) is not None
 
 
 # -- the pieces ------------------------------------------------------------------------------
@@ -73,9 +81,9 @@ def test_three_sat_is_equisatisfiable(seed: int) -> None:
     three, total = sat.to_three_sat(clauses, num_vars)
     assert all(len(clause) == 3 and len({abs(x) for x in clause}) == 3 for clause in three)
     assert total >= num_vars and all(abs(x) <= total for clause in three for x in clause)
-    model = pycosat.solve(three)
-    assert (model != "UNSAT") == satisfiable(clauses)
-    if model != "UNSAT":
+    model = a_model(three)
+    assert (model is not None) == satisfiable(clauses)
+    if model is not None:
         true = {x for x in model if abs(x) <= num_vars}
         assert all(any(x in true for x in clause) for clause in clauses)
 
@@ -170,7 +178,8 @@ def test_sequential_counter_encoding_gives_the_same_solutions() -> None:
     for row in tatham("bridges")[::3]:
         puzzle = parse(row["id"])
         encoding = sat.encode(sat.layout_of(puzzle), "levels", degrees="counter")
-        model = pycosat.solve(encoding.cnf.clauses)
+        model = a_model(encoding.cnf.clauses)
+        assert model is not None
         assert encoding.bridges(model) == tatham_solution(row["solve_move"])
 
 
@@ -216,9 +225,9 @@ def test_cli_cnf_end_to_end(tmp_path) -> None:
     clauses, _ = sat.read_dimacs(text)
     assert status == 0 and all(len(c) == 3 for c in clauses) and not satisfiable(clauses)
     status, text = run_cli("cnf", "hashi", "5x5m2:2a4a3j1c2b2b")
-    model = pycosat.solve(sat.read_dimacs(text)[0])
+    model = a_model(sat.read_dimacs(text)[0])
     names = [line.split(":", 1) for line in text.splitlines() if line.startswith("c var ")]
-    assert status == 0 and model != "UNSAT" and names[0][1].strip().startswith("at least 1")
+    assert status == 0 and model is not None and names[0][1].strip().startswith("at least 1")
 
 
 # -- the SAT engine behind Hashi.solve / count and `solve --engine sat` ----------------------
@@ -301,3 +310,101 @@ def test_cli_engine_sat() -> None:
     code, _, err = run_cli_err("solve", "hashi", "3x3:2a2c2a2", "--engine", "sat",
                                "--trace", "t")
     assert code == 2 and "SAT engine takes only a timeout" in err
+
+
+# -- the python-sat back end: one incremental solver, any solver, exact DIMACS ----------------
+# sha256 of `csp-puzzles cnf hashi ...` as written before the engine moved to python-sat:
+# the DIMACS text must not change.
+DIMACS_SHA256 = {
+    ("seed001",): "bd0a925356cdc820e56f8e1ef0ec8d2e2c0e71907faad5739e5156521bf3b455",
+    ("seed001", "--no-adjacent", "--3sat"):
+        "f84135b8706787b1297d7023fe082aca9e49290071ab1e1a1efa6392ebe0adba",
+    ("5x5m2:2a4a3j1c2b2b",): "bfeaec87a961950f12ee2606bc8788510703a27916ae9c389a59b5caaae479f3",
+    ("3x3L:2a2c2a2",): "f12a7aaeecc3af69507cb5fd8a4aa6be14c75e9c78b5088f7b9ad801804465d3",
+    ("5x5m3L:2a4a3j1c2b2b",): "38c4a8cd16880c800f3d896739e9270cccc0d308e4d36efe03bd009ab6840c80",
+    ("5x5m3L:2a4a3j1c2b2b", "--3sat", "--no-adjacent"):
+        "11294c70d6bb54a58638639584eac0838e4d7bd2816dda28d24e45971bfcb2ce",
+}
+
+
+@pytest.mark.parametrize("argv", list(DIMACS_SHA256), ids=" ".join)
+def test_cnf_output_is_unchanged_byte_for_byte(argv: tuple[str, ...], tmp_path) -> None:
+    import hashlib
+
+    path = tmp_path / "seed001.txt"
+    path.write_text(SEED_001)
+    source = str(path) if argv[0] == "seed001" else argv[0]
+    status, text = run_cli("cnf", "hashi", source, *argv[1:])
+    assert status == 0
+    assert hashlib.sha256(text.encode()).hexdigest() == DIMACS_SHA256[argv]
+
+
+class CountingBackend:
+    """The default back end, counting how often it is opened, fed and asked."""
+
+    opened = 0
+
+    def __init__(self, clauses: list[list[int]]) -> None:
+        CountingBackend.opened += 1
+        self.inner = sat.PySatSolver(sat.DEFAULT_SOLVER, clauses)
+        self.added = self.solves = 0
+
+    def add_clause(self, clause) -> None:
+        self.added += 1
+        self.inner.add_clause(clause)
+
+    def solve(self, deadline):
+        self.solves += 1
+        return self.inner.solve(deadline)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def test_one_incremental_solver_runs_the_whole_cut_loop() -> None:
+    """Cuts and blocking clauses go to one solver, opened once, however many rounds."""
+    path = shared_file("coelho-hashi", "100", "Hs_16_100_25_00_001.has")
+    puzzle = parse(path.read_text())
+    backends: list[CountingBackend] = []
+
+    def opener(clauses: list[list[int]]) -> CountingBackend:
+        backends.append(CountingBackend(clauses))
+        return backends[-1]
+
+    found = list(itertools.islice(sat.sat_solutions(puzzle, solver=opener), 3))
+    assert len(backends) == 1 and len(found) == 3
+    assert all(puzzle.check(s) == [] for s in found)
+    assert backends[0].solves >= 3 and backends[0].added >= 2  # at least the 2 blocking clauses
+    assert sat.count_sat(puzzle, limit=3, solver=opener) == 3 and len(backends) == 2
+
+
+@pytest.mark.parametrize("solver", sat.SOLVERS)
+def test_every_listed_solver_solves_counts_and_stops(solver: str) -> None:
+    rows = tatham("bridges")[::7]
+    for row in rows:
+        puzzle = parse(row["id"])
+        expected = tatham_solution(row["solve_move"])
+        assert sat.solve_sat(puzzle, solver=solver, timeout=30) == expected
+        assert sat.solve_sat(puzzle, connectivity="levels", solver=solver) == expected
+        assert sat.count_sat(puzzle, solver=solver) == 1
+    result = parse(rows[0]["id"]).solve(engine="sat", solver=solver)
+    assert result.solution == tatham_solution(rows[0]["solve_move"])
+    assert sat.solve_sat(parse(SQUARE_OF_ONES), solver=solver, timeout=5) is None
+
+
+def test_unknown_solver_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown SAT solver 'kissat404'"):
+        sat.solve_sat(parse("2 0 2\n"), solver="kissat404")
+
+
+def test_engine_sat_without_python_sat_is_one_line_and_exit_2(monkeypatch) -> None:
+    """A missing solver package is a usage error, not a traceback."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pysat", None)
+    monkeypatch.setitem(sys.modules, "pysat.solvers", None)
+    code, out, err = run_cli_err("solve", "hashi", "3x3:2a2c2a2", "--engine", "sat")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "python-sat" in err and "Traceback" not in err
+    code, out, _ = run_cli_err("cnf", "hashi", "3x3:2a2c2a2")  # the CNF needs no solver
+    assert code == 0 and out.startswith("c Hashiwokakero")

@@ -324,7 +324,7 @@ def test_lean_propagation_equals_the_models_root_propagation(seed, matching):
         return
     digits = generator._fill(rng, layout)
     lean = generator._candidates(layout, generator._totals(layout, digits), matching)
-    puzzle = kakuro.KakuroPuzzle(generator._clued_grid(layout, digits))
+    puzzle = kakuro.Kakuro(generator._clued_grid(layout, digits))
     csp = puzzle.to_csp(matching=matching, regions=False)
     state = SearchState(csp)
     propagate(state, csp.constraints)

@@ -1,25 +1,31 @@
-"""The stepper, the views and the comparison widget, driven as a notebook user would.
+"""The explorer's Python side, the views' picture descriptions and the comparison.
 
-Setting a control's value fires its observers synchronously in plain pytest, so each test
-changes a control and checks the picture (the Output's PNG) and the text that followed.
+The picture is drawn in the browser (tests/browser); here the widget is driven through its
+Python handles (`go`, `jump`, `position`, `domains`, `sentence`) and the data it sends once
+is checked: every variable of the trace has a place in the picture, events replay to the
+same domains, and a plain matplotlib `draw` still gets a PNG.
 """
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 
+from csp_puzzles import picture as pic
 from csp_puzzles.core import Event, Trace, solve
-from csp_puzzles.examples import map_colouring, queens, send_more_money
+from csp_puzzles.core.trace import KINDS
+from csp_puzzles.examples import map_colouring, queens, send_more_money, sudoku
+from csp_puzzles.strategies import compare
 from csp_puzzles.viz import (
     Comparison,
     Stepper,
-    compare,
     describe,
     domain_grid_view,
     graph_view,
     map_view,
     queens_view,
-    shown_png,
+    sudoku_view,
     table,
 )
 
@@ -29,90 +35,120 @@ def queens_trace() -> Trace:
     return solve(queens(6), inference="fc", var_order="input", trace=True).trace
 
 
+def replay(run: dict, position: int) -> list[set[int]]:
+    """The packed run replayed as the page does it (assign opens a level, backtrack closes)."""
+    present = [set(d) for d in run["init"]]
+    trail: list[tuple[int, int]] = []
+    marks: list[int] = []
+    for kind, var, value, _, _ in run["events"][:position]:
+        kind = KINDS[kind]
+        if kind == "assign":
+            marks.append(len(trail))
+            for other in present[var] - {value}:
+                present[var].discard(other)
+                trail.append((var, other))
+        elif kind == "prune" and value in present[var]:
+            present[var].discard(value)
+            trail.append((var, value))
+        elif kind == "backtrack":
+            mark = marks.pop() if marks else 0
+            while len(trail) > mark:
+                v, x = trail.pop()
+                present[v].add(x)
+    return present
+
+
+def placed(view) -> set[str]:
+    return {entry["var"] for entry in view.picture["variables"]}
+
+
 def test_stepper_starts_at_the_initial_state(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6))
-    assert stepper.position == 0
-    assert stepper.event is None
-    assert shown_png(stepper.image).startswith(b"\x89PNG")
-    assert stepper.text.value.startswith("<b>start")
-    assert stepper.slider.max == len(queens_trace)
-    assert all(len(d) == 6 for d in stepper.domains.values())
+    assert stepper.position == 0 and stepper.event is None
+    assert stepper.sentence().startswith("start: the initial domains")
+    run = stepper.data["runs"][0]
+    assert len(run["events"]) == len(queens_trace)
+    assert stepper.data["picture"] == queens_view(6).picture
+    assert stepper.image == ""  # the page draws it: no PNG from the kernel
 
 
-def test_step_button_changes_picture_text_and_panel(queens_trace):
+def test_the_packed_run_replays_to_the_kernels_domains(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6))
-    before = (shown_png(stepper.image), stepper.text.value, stepper.panel.value)
-    stepper.step_button.click()
-    assert stepper.position == 1
-    after = (shown_png(stepper.image), stepper.text.value, stepper.panel.value)
-    assert all(a != b for a, b in zip(before, after))
-    assert "assign column 0 = row 0" in stepper.text.value
-    assert len(stepper.image.outputs) == 1  # replaced, not appended
+    run = stepper.data["runs"][0]
+    for position in (0, 1, 9, 30, len(queens_trace) // 2, len(queens_trace)):
+        stepper.go(position)
+        present = replay(run, position)
+        for v, var in enumerate(queens_trace.variables):
+            shown = {run["values"][x] for x in present[v]}
+            assert shown == {str(x) for x in stepper.domains[var]}
 
 
-def test_slider_jump_rebuilds_the_state_and_back_goes_back(queens_trace):
+def test_go_clamps_and_moves_the_shared_position(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6))
-    stepper.slider.value = 30
-    assert stepper.domains == queens_trace.domains_at(29)
-    assert f"event 30 of {len(queens_trace)}" in stepper.text.value
-    picture_30 = shown_png(stepper.image)
-    stepper.back_button.click()
-    assert stepper.position == 29
-    assert stepper.domains == queens_trace.domains_at(28)
-    stepper.step_button.click()
-    assert shown_png(stepper.image) == picture_30  # the same state draws the same picture
-
-
-def test_first_end_and_clamping(queens_trace):
-    stepper = Stepper(queens_trace, queens_view(6))
-    stepper.end_button.click()
-    assert stepper.position == len(queens_trace)
-    assert "solution found" in stepper.text.value
-    stepper.step_button.click()
-    assert stepper.position == len(queens_trace)
-    stepper.first_button.click()
-    assert stepper.position == 0
-    stepper.back_button.click()
+    stepper.go(30)
+    assert stepper.position == 30 and f"event 30 of {len(queens_trace)}" in stepper.sentence()
+    stepper.go(10**6)
+    assert stepper.position == len(queens_trace) and "solution found" in stepper.sentence()
+    stepper.go(-3)
     assert stepper.position == 0
 
 
-def test_play_drives_the_slider_and_speed_sets_the_interval(queens_trace):
+def test_the_page_moving_the_position_moves_the_python_handles(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6))
-    stepper.play.value = 5  # what the front end's timer does on each tick
-    assert stepper.position == 5
-    assert "event 5 of" in stepper.text.value
-    stepper.speed.value = 150
-    assert stepper.play.interval == 150
-    assert stepper.play.max == len(queens_trace)
+    stepper.position = 1  # what a click on "step" in the page syncs back
+    assert stepper.event == queens_trace[0]
+    assert "assign column 0 = row 0" in stepper.sentence()
 
 
-def test_panel_counts_what_happened_so_far():
+def test_counts_follow_the_position():
     result = solve(queens(6), inference="fc", var_order="input", trace=True)
     stepper = Stepper(result.trace, queens_view(6))
     stepper.go(len(result.trace))
-    assert f"<b>{result.stats.nodes}</b>" in stepper.panel.value
-    assert f"<b>{result.stats.prunings}</b>" in stepper.panel.value
-    assert "<b>6 of 6</b>" in stepper.panel.value
+    counts = stepper.counts()
+    assert counts["assign"] == result.stats.nodes
+    assert counts["prune"] == result.stats.prunings
 
 
-def test_map_view_words_and_draws_every_state():
-    result = solve(map_colouring(), inference="fc", trace=True)
-    stepper = Stepper(result.trace, map_view())
-    pictures = set()
-    for position in range(len(result.trace) + 1):
-        stepper.go(position)
-        pictures.add(shown_png(stepper.image))
-    assert len(pictures) > len(result.trace) // 2
-    assert "solution found" in stepper.sentence()
+def test_jump_goes_to_the_next_event_of_a_kind_and_says_when_none(queens_trace):
+    stepper = Stepper(queens_trace, queens_view(6))
+    kinds = [event.kind for event in queens_trace]
+    assert stepper.jump("wipeout") and stepper.position == kinds.index("wipeout") + 1
+    assert stepper.event.kind == "wipeout" and "wipe-out" in stepper.sentence()
+    second = kinds.index("wipeout", stepper.position) + 1
+    assert stepper.jump("wipeout") and stepper.position == second
+    stepper.go(len(queens_trace))
+    assert not stepper.jump("assign")
+    assert stepper.position == len(queens_trace)
+    assert stepper.note == "no more choices ahead"
 
 
-def test_domain_grid_view_handles_any_csp():
-    csp = send_more_money()
-    result = solve(csp, inference="mac", trace=True)
-    stepper = Stepper(result.trace, domain_grid_view(csp))
-    stepper.go(len(result.trace))
-    assert all(len(d) == 1 for d in stepper.domains.values())
-    assert shown_png(stepper.image).startswith(b"\x89PNG")
+def test_a_custom_matplotlib_draw_gets_a_png_each_step(queens_trace):
+    calls = []
+
+    def draw(ax, domains, event):
+        calls.append(event)
+        ax.text(0.5, 0.5, str(len(calls)))
+
+    stepper = Stepper(queens_trace, draw)
+    assert stepper.data["picture"] is None
+    first = stepper.image
+    assert base64.b64decode(first.split(",", 1)[1]).startswith(b"\x89PNG")
+    stepper.go(3)
+    assert stepper.image != first and calls[-1] == queens_trace[2]
+
+
+def test_a_custom_describe_is_sent_as_sentences(queens_trace):
+    stepper = Stepper(queens_trace, queens_view(6), describe=lambda e: f"it is {e.kind}")
+    run = stepper.data["runs"][0]
+    assert run["sentences"][0] == "it is assign"
+    stepper.go(1)
+    assert stepper.sentence().endswith("it is assign")
+
+
+def test_view_words_are_sent_for_the_pages_sentences(queens_trace):
+    run = Stepper(queens_trace, queens_view(6)).data["runs"][0]
+    assert run["names"][:2] == ["column 0", "column 1"]
+    assert "row 0" in run["words"]
 
 
 def test_wipeout_and_backtrack_are_worded():
@@ -130,38 +166,32 @@ def test_wipeout_and_backtrack_are_worded():
     assert describe(trace[0]) == trace[0].describe()
 
 
-def test_compare_orders_strategies_as_taught():
-    runs = {run.label: run for run in compare(lambda: queens(8))}
-    assert runs["mac / input"].nodes < runs["fc / input"].nodes < runs["none / input"].nodes
-    assert all(run.result.solved for run in runs.values())
-    text = table(list(runs.values()))
-    assert "none / input" in text and "876" in text
+@pytest.mark.parametrize("make_view, make_csp", [
+    (lambda csp: queens_view(6), lambda: queens(6)),
+    (lambda csp: map_view(), map_colouring),
+    (lambda csp: graph_view(csp), map_colouring),
+    (lambda csp: domain_grid_view(csp), send_more_money),
+    (lambda csp: sudoku_view(), sudoku),
+])
+def test_every_builtin_view_places_every_variable(make_view, make_csp):
+    csp = make_csp()
+    view = make_view(csp)
+    assert pic.check(view.picture) == []
+    assert placed(view) == {pic.key(v) for v in csp.variables}
 
 
-def test_comparison_widget_replays_the_chosen_run():
-    widget = Comparison(lambda: queens(5), queens_view(5))
-    assert shown_png(widget.chart).startswith(b"\x89PNG")
-    first = widget.stepper
-    widget.choice.value = 2
-    assert widget.stepper is not first
-    assert widget.stepper.trace is widget.runs[2].result.trace
-    assert widget.holder.children == (widget.stepper,)
-    widget.stepper.end_button.click()
-    assert "solution found" in widget.stepper.text.value
+def test_places_cover_every_value_of_a_variable():
+    csp = send_more_money()
+    view = domain_grid_view(csp)
+    for entry in view.picture["variables"]:
+        var = next(v for v in csp.variables if pic.key(v) == entry["var"])
+        assert set(entry["places"]) == {pic.key(x) for x in csp.domains[var]}
 
 
-def test_jump_goes_to_the_next_event_of_a_kind(queens_trace):
-    stepper = Stepper(queens_trace, queens_view(6))
-    kinds = [event.kind for event in queens_trace]
-    stepper.jump_kind.value = "wipeout"
-    stepper.jump_button.click()
-    assert stepper.position == kinds.index("wipeout") + 1
-    assert stepper.event.kind == "wipeout" and "wipe-out" in stepper.text.value
-    second = kinds.index("wipeout", stepper.position) + 1
-    assert stepper.jump("wipeout") and stepper.position == second
-    stepper.go(len(queens_trace))
-    assert not stepper.jump("assign")
-    assert stepper.position == len(queens_trace)
+def test_graph_view_lines_name_the_constraint_they_light():
+    csp = map_colouring()
+    lines = graph_view(csp).picture["shapes"]
+    assert {line["cause"] for line in lines} == {c.name for c in csp.constraints}
 
 
 def test_a_result_without_trace_is_refused_with_advice():
@@ -175,18 +205,33 @@ def test_a_truncated_trace_says_so():
     assert result.trace.truncated
     stepper = Stepper(result.trace, queens_view(8))
     assert "cut short" in stepper.sentence()
-    stepper.end_button.click()
+    assert stepper.data["runs"][0]["truncated"]
+    stepper.go(len(result.trace))
     assert stepper.position == 50
 
 
-def test_graph_view_draws_any_csp_and_marks_the_constraint_at_work():
-    csp = map_colouring()
-    result = solve(csp, inference="fc", trace=True)
-    view = graph_view(csp)
-    stepper = Stepper(result.trace, view)
-    prune = next(i for i, e in enumerate(result.trace) if e.kind == "prune") + 1
-    stepper.go(prune - 1)
-    before = shown_png(stepper.image)
-    stepper.go(prune)
-    assert shown_png(stepper.image) != before
-    assert "removes" in stepper.sentence()
+def test_compare_orders_strategies_as_taught():
+    runs = {run.label: run for run in compare(lambda: queens(8))}
+    assert runs["mac / input"].nodes < runs["fc / input"].nodes < runs["none / input"].nodes
+    assert all(run.result.solved for run in runs.values())
+    text = table(list(runs.values()))
+    assert "none / input" in text and "876" in text
+
+
+def test_comparison_sends_every_run_and_replays_the_chosen_one():
+    runs = compare(lambda: queens(5))
+    widget = Comparison(runs, queens_view(5))
+    packed = widget.data["runs"]
+    assert [r["label"] for r in packed] == [run.label for run in runs]
+    assert [r["nodes"] for r in packed] == [run.nodes for run in runs]
+    widget.run = 2
+    assert widget.trace is runs[2].result.trace
+    widget.go(len(widget.trace))
+    assert "solution found" in widget.sentence()
+
+
+def test_comparison_needs_traced_runs():
+    with pytest.raises(TypeError, match="compare"):
+        Comparison(lambda: queens(5), queens_view(5))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="trace"):
+        Comparison(compare(lambda: queens(4), trace=False), queens_view(4))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-ALL = sorted(NOTEBOOKS.rglob("*.ipynb"))
+ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 TOPICS = sorted(NOTEBOOKS.glob("0*.ipynb"))
 
 
@@ -25,9 +25,10 @@ def _source(cell: dict) -> str:
     return "".join(source) if isinstance(source, list) else source
 
 
-def test_the_nine_topic_notebooks_are_there():
+def test_the_topic_notebooks_are_there():
     names = [path.stem for path in TOPICS]
-    assert [name[:2] for name in names] == [f"{i:02d}" for i in range(9)]
+    assert len(names) >= 9
+    assert [name[:2] for name in names] == [f"{i:02d}" for i in range(len(names))]
     assert len(list((NOTEBOOKS / "exercises").glob("*.ipynb"))) >= 3
 
 

@@ -77,4 +77,15 @@ def main(argv: list[str] | None = None) -> int:
     print("answer: solutions found ('limit': stopped at the time limit); / pc BT, / pc optimized:"
           " time divided by python-constraint2's BacktrackingSolver, OptimizedBacktrackingSolver"
           " time on the same problem in this run ('-' when that peer hit the limit)")
+    print()
+    local_search_section(args.quick, args.timeout)
     return 0
+
+
+def local_search_section(quick: bool, timeout: float) -> None:
+    """Min-conflicts rows (`csp-puzzles bench local`): n-queens to n = 100,000, or 1,000."""
+    from . import local
+
+    sizes = "100,1000" if quick else "100,1000,10000,100000"
+    local.main(["--sizes", sizes, "--runs", "1" if quick else "3",
+                "--timeout", str(min(timeout, local.PEER_TIMEOUT))])

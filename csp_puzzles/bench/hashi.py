@@ -4,8 +4,10 @@ Three parts (choose with --parts):
 
 - `coelho`: the Coelho et al. instances (100-400 islands) per size class: solved count,
   median / mean / max seconds, nodes and backtracks of each engine (`--engines csp,sat`:
-  the CSP search and the SAT back end), next to OR-Tools CP-SAT (one worker, a
-  single-commodity flow model) on the same instances with the same time limit;
+  the CSP search and the SAT back end, whose python-sat solver `--sat-solver` picks;
+  `pycosat` adds the same SAT loop on PicoSAT, if installed), next to OR-Tools CP-SAT (one
+  worker, a single-commodity flow model) on the same instances with the same time limit,
+  and the ratios of the times;
 - `tatham`: Tatham's Bridges puzzles: how many need no backtrack, and the seconds;
 - `peer`: python-constraint2 on the same CSP (degree sums and crossings propagated by
   forward checking, connectivity checked once everything is assigned) on small puzzles.
@@ -24,13 +26,16 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import hashi
 from ..hashi.check import check
+from ..hashi.sat import DEFAULT_SOLVER, SOLVERS
 from . import hashi_generate
 from .peers import run_limited, to_python_constraint
+from .pycosat_backend import PicoSat, pycosat_available
 from .report import Progress, median, performance_profile, table
 
 SHARED = Path(os.environ.get("CSP_PUZZLES_SHARED",
@@ -49,7 +54,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds per instance and solver (default 60)")
     parser.add_argument("--engines", default="csp,sat",
-                        help="our engines on the Coelho instances: csp, sat or both")
+                        help="our engines on the Coelho instances, comma-separated: csp, sat, "
+                             "pycosat (the SAT engine's loop on PicoSAT, if installed), and "
+                             "the CSP engine looking back: csp+cbj (backjumping), csp+learn "
+                             "(backjumping and nogood learning)")
+    parser.add_argument("--sat-solver", default=DEFAULT_SOLVER, choices=SOLVERS,
+                        help=f"the python-sat solver of the sat engine (default {DEFAULT_SOLVER})")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="Coelho table: wall-clock seconds (default) or CPU seconds of "
+                             "the process (steadier on a busy machine)")
+    parser.add_argument("--log", metavar="FILE",
+                        help="append one line per Coelho instance and solver as it is timed")
     parser.add_argument("--no-ortools", action="store_true", help="skip CP-SAT")
     parser.add_argument("--plot", metavar="PNG",
                         help="also save the Coelho performance profile (one panel a class)")
@@ -65,7 +80,7 @@ def main(argv: list[str]) -> int:
     if "coelho" in parts:
         print(bench_coelho(args.data / "coelho-hashi", args.sizes.split(","), limit,
                            args.timeout, not args.no_ortools, args.engines.split(","),
-                           args.plot))
+                           args.plot, args.sat_solver, args.log, args.clock))
     if "tatham" in parts:
         print(bench_tatham(args.data / "tatham" / "bridges.tsv", args.timeout))
     if "peer" in parts:
@@ -92,20 +107,35 @@ def sample(files: list[Path], limit: int | None) -> list[Path]:
 
 def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: float,
                  ortools: bool, engines: list[str] | None = None,
-                 plot: str | None = None) -> str:
+                 plot: str | None = None, sat_solver: str = DEFAULT_SOLVER,
+                 log: str | None = None, clock: str = "wall") -> str:
+    """Per class: each engine's row, CP-SAT's, then each engine's times over its peers'.
+
+    `log` names a file that receives one tab-separated line per instance and solver as
+    soon as it is timed (size, file, solver, solved, wall-clock and CPU seconds): a long
+    run stopped early still leaves its measurements. `clock` ("wall" or "cpu") is the
+    time the table reports.
+    """
     if not folder.exists():
         return f"coelho: {folder} not found, skipped"
     engines = engines or ["csp", "sat"]
-    unknown = set(engines) - {"csp", "sat"}
+    unknown = set(engines) - set(ENGINE_NAMES)
     if unknown:
-        raise ValueError(f"unknown engine(s) {', '.join(sorted(unknown))}; expected csp, sat")
-    notes = []
-    if "sat" in engines and not _pycosat_available():
-        engines = [e for e in engines if e != "sat"]
-        notes.append("(pycosat not installed: the SAT engine skipped)")
+        raise ValueError(f"unknown engine(s) {', '.join(sorted(unknown))}; expected "
+                         f"{', '.join(ENGINE_NAMES)}")
+    notes = [f"(SAT engine on python-sat's {sat_solver})"] if "sat" in engines else []
+    if "pycosat" in engines and not pycosat_available():
+        engines = [e for e in engines if e != "pycosat"]
+        notes.append("(pycosat not installed: the PicoSAT column skipped)")
     cpsat = _cpsat_available() if ortools else False
     if ortools and not cpsat:
         notes.append("(ortools not installed: CP-SAT skipped)")
+    warm_up = hashi.parse("2 0 2\n")  # imports and first calls stay out of the timings
+    for engine in engines:
+        run_ours(warm_up, timeout, engine, sat_solver, clock)
+    if cpsat:
+        run_cpsat(warm_up, timeout, clock)
+    log_file = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115
     rows = []
     panels: dict[str, dict[str, list[float | None]]] = {}
     for size in sizes:
@@ -115,10 +145,18 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
         progress = Progress(f"coelho {size}", len(files))
         for path in files:
             puzzle = hashi.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            timed_here = []
             for engine in engines:
-                runs[engine].append(run_ours(puzzle, timeout, engine))
+                runs[engine].append(run_ours(puzzle, timeout, engine, sat_solver, clock))
+                timed_here.append((engine, runs[engine][-1]))
             if cpsat:
-                theirs.append(run_cpsat(puzzle, timeout))
+                theirs.append(run_cpsat(puzzle, timeout, clock))
+                timed_here.append(("cpsat", theirs[-1]))
+            if log_file:
+                for engine, run in timed_here:
+                    log_file.write(f"{size}\t{path.name}\t{engine}\t{int(run['solved'])}\t"
+                                   f"{run['wall']:.6f}\t{run['cpu']:.6f}\n")
+                log_file.flush()
             progress.step(path.name)
         curves = {ENGINE_NAMES[engine]: runs[engine] for engine in engines}
         if cpsat:
@@ -129,44 +167,79 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
             rows.append(_class_row(f"{size} {ENGINE_NAMES[engine]}", runs[engine]))
         if cpsat:
             rows.append(_class_row(f"{size} CP-SAT", theirs))
-            for engine in engines:
-                ratio = median([r["seconds"] for r in runs[engine]]) / max(
-                    median([r["seconds"] for r in theirs]), 1e-9)
-                rows.append((f"{size} median {engine} / CP-SAT", "", "", round(ratio, 2), "",
-                             "", "", ""))
+        peers = [("CP-SAT", theirs)] if cpsat else []
+        if "pycosat" in engines:
+            peers.append(("pycosat", runs["pycosat"]))
+        for engine in engines:
+            for peer, peer_runs in peers:
+                if engine != peer:
+                    rows.append(_ratio_row(f"{size} {engine} / {peer}", runs[engine],
+                                           peer_runs))
+    if log_file:
+        log_file.close()
     headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
-               "med backtracks")
+               "med backtracks", "med backjumps", "med learnt")
     note = "".join("\n" + line for line in notes)
     if plot:
         performance_profile(plot, panels, timeout,
                             f"Coelho et al. Hashi instances, {timeout:g} s limit")
         note += f"\n(performance profile saved to {plot})"
-    return (f"Coelho et al. instances, {timeout:g} s per instance (an unsolved instance counts "
-            "its time spent)\n" + table(headers, rows) + note)
+    return (f"Coelho et al. instances, {timeout:g} s per instance, {clock} seconds (an unsolved "
+            "instance counts "
+            "its time spent; a row 'X / Y' holds the ratios of X's median, mean and max over "
+            "Y's)\n" + table(headers, rows) + note)
 
 
-ENGINE_NAMES = {"csp": "csp-puzzles CSP", "sat": "csp-puzzles SAT"}
+#: our engines; "pycosat" is the SAT engine's loop on PicoSAT (the engine's former solver),
+#: "csp+cbj" and "csp+learn" the CSP engine looking back (`look_back="cbj"`, `"learn"`)
+ENGINE_NAMES = {"csp": "csp-puzzles CSP", "csp+cbj": "csp-puzzles CSP, backjumping",
+                "csp+learn": "csp-puzzles CSP, learning", "sat": "csp-puzzles SAT",
+                "pycosat": "SAT-loop PicoSAT"}
 
 
-def _pycosat_available() -> bool:
-    try:
-        import pycosat  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def stopwatch() -> Callable[[], tuple[float, float]]:
+    """Start timing; the function returned gives the (wall-clock, CPU) seconds since.
+
+    CPU seconds (of this process, all threads) do not count the time other programs take
+    the processor away: on a shared machine they are the steadier measure.
+    """
+    wall, cpu = time.perf_counter(), time.process_time()
+    return lambda: (time.perf_counter() - wall, time.process_time() - cpu)
 
 
-def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp") -> dict[str, Any]:
-    start = time.perf_counter()
-    result = puzzle.solve(timeout=timeout, engine=engine)
-    seconds = time.perf_counter() - start
+def _timing(elapsed: Callable[[], tuple[float, float]], clock: str) -> dict[str, float]:
+    wall, cpu = elapsed()
+    return {"seconds": cpu if clock == "cpu" else wall, "wall": wall, "cpu": cpu}
+
+
+def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp",
+             sat_solver: str = DEFAULT_SOLVER, clock: str = "wall") -> dict[str, Any]:
+    elapsed = stopwatch()
+    if engine == "pycosat":
+        result = puzzle.solve(timeout=timeout, engine="sat", solver=PicoSat)
+    elif engine == "sat":
+        result = puzzle.solve(timeout=timeout, engine="sat", solver=sat_solver)
+    else:
+        engine, _, look_back = engine.partition("+")
+        result = puzzle.solve(timeout=timeout, engine=engine, look_back=look_back or None)
+    timing = _timing(elapsed, clock)
     solved = result.status == "solved"
     if solved and check(puzzle, result.solution):
         raise AssertionError(f"invalid solution for {puzzle}: {check(puzzle, result.solution)}")
-    if engine == "sat":  # PicoSAT reports no nodes
-        return {"solved": solved, "seconds": seconds}
-    return {"solved": solved, "seconds": seconds, "nodes": result.stats.nodes,
-            "backtracks": result.stats.backtracks}
+    if result.engine == "sat":  # a SAT solver reports no nodes
+        return {"solved": solved, **timing}
+    return {"solved": solved, **timing, "nodes": result.stats.nodes,
+            "backtracks": result.stats.backtracks, "backjumps": result.stats.backjumps,
+            "learnt": result.stats.learnt}
+
+
+def _ratio_row(label: str, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> tuple:
+    def ratio(statistic: Callable[[list[float]], float]) -> float:
+        mine = statistic([r["seconds"] for r in ours])
+        other = statistic([r["seconds"] for r in theirs])
+        return round(mine / max(other, 1e-9), 3)
+
+    return (label, "", "", ratio(median), ratio(statistics.fmean), ratio(max), "", "", "", "")
 
 
 def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
@@ -175,7 +248,9 @@ def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
             statistics.fmean(seconds) if seconds else float("nan"),
             max(seconds) if seconds else float("nan"),
             median([r["nodes"] for r in runs]) if runs and "nodes" in runs[0] else "",
-            median([r["backtracks"] for r in runs]) if runs and "backtracks" in runs[0] else "")
+            median([r["backtracks"] for r in runs]) if runs and "backtracks" in runs[0] else "",
+            median([r["backjumps"] for r in runs]) if runs and "backjumps" in runs[0] else "",
+            median([r["learnt"] for r in runs]) if runs and "learnt" in runs[0] else "")
 
 
 # -- OR-Tools CP-SAT -------------------------------------------------------------------------
@@ -187,11 +262,11 @@ def _cpsat_available() -> bool:
     return True
 
 
-def run_cpsat(puzzle: hashi.Hashi, timeout: float) -> dict[str, Any]:
+def run_cpsat(puzzle: hashi.Hashi, timeout: float, clock: str = "wall") -> dict[str, Any]:
     """CP-SAT with one worker on a flow model; the time includes building the model."""
     from ortools.sat.python import cp_model
 
-    start = time.perf_counter()
+    elapsed = stopwatch()
     model = cp_model.CpModel()
     n = len(puzzle.islands)
     count = {e.index: model.new_int_var(0, puzzle.maxb, f"x{e.index}") for e in puzzle.edges}
@@ -221,7 +296,7 @@ def run_cpsat(puzzle: hashi.Hashi, timeout: float) -> dict[str, Any]:
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = timeout
     status = solver.solve(model)
-    seconds = time.perf_counter() - start
+    timing = _timing(elapsed, clock)
     solved = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     if solved:
         solution = {e.key: solver.value(count[e.index]) for e in puzzle.edges
@@ -229,7 +304,7 @@ def run_cpsat(puzzle: hashi.Hashi, timeout: float) -> dict[str, Any]:
         problems = check(puzzle, solution)
         if problems:
             raise AssertionError(f"CP-SAT gave an invalid solution: {problems}")
-    return {"solved": solved, "seconds": seconds}
+    return {"solved": solved, **timing}
 
 
 # -- Tatham ----------------------------------------------------------------------------------

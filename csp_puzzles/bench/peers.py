@@ -7,6 +7,8 @@ run the very same model.
 from __future__ import annotations
 
 import multiprocessing
+import sys
+import threading
 import time
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -95,11 +97,27 @@ def peer_solutions(csp: CSP,
 
 
 def run_limited(function: Callable[[], Any], timeout: float) -> tuple[Any, float, bool]:
-    """Run `function` in a forked process for at most `timeout` seconds.
+    """Run `function` for at most `timeout` seconds: (value, seconds, finished).
 
-    Returns (value, seconds, finished). python-constraint2 has no limits of its own, so
-    this is how the benchmarks stop it.
+    python-constraint2 has no limits of its own, so this is how the benchmarks stop it:
+    in a forked process, killed at the deadline, where the system can fork (Linux, macOS).
+    Elsewhere (Windows) a thread runs it and the caller stops waiting at the deadline (the
+    thread cannot be killed: it ends on its own, in the background). In the browser
+    (Pyodide: no processes, no threads) the function runs to its end, and `finished`
+    says whether that was within `timeout`.
     """
+    if _can_fork():
+        return _run_forked(function, timeout)
+    if sys.platform != "emscripten":
+        return _run_in_thread(function, timeout)
+    return _run_to_the_end(function, timeout)
+
+
+def _can_fork() -> bool:
+    return sys.platform != "emscripten" and "fork" in multiprocessing.get_all_start_methods()
+
+
+def _run_forked(function: Callable[[], Any], timeout: float) -> tuple[Any, float, bool]:
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
 
@@ -119,3 +137,27 @@ def run_limited(function: Callable[[], Any], timeout: float) -> tuple[Any, float
     process.kill()
     process.join()
     return value, seconds, finished
+
+
+def _run_in_thread(function: Callable[[], Any], timeout: float) -> tuple[Any, float, bool]:
+    answer: list[tuple[Any, float]] = []
+
+    def work() -> None:
+        start = time.perf_counter()
+        value = function()
+        answer.append((value, time.perf_counter() - start))
+
+    start = time.perf_counter()
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if answer:
+        return answer[0][0], answer[0][1], True
+    return None, time.perf_counter() - start, False
+
+
+def _run_to_the_end(function: Callable[[], Any], timeout: float) -> tuple[Any, float, bool]:
+    start = time.perf_counter()
+    value = function()
+    seconds = time.perf_counter() - start
+    return (value, seconds, True) if seconds <= timeout else (None, seconds, False)

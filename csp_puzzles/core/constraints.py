@@ -164,23 +164,21 @@ class AllDifferent(Constraint):
 Number = int | Fraction | Decimal | float
 
 
-def exact(x: Any, what: str) -> int | Fraction:
-    """`x` as an exact number: an int, or a Fraction for Decimals and floats.
+def exact(number: Any, what: str = "value") -> int | Fraction:
+    """`number` as an int or a Fraction, so sums never round.
 
-    A float is read as the decimal it prints as (`Fraction(repr(x))`): 0.95 is 19/20, what
+    A float counts as the decimal it prints as (`Fraction(repr(x))`): 0.95 is 19/20, what
     was typed, not the binary double just below it, so `0.01 * 95 == 0.95` holds here.
     """
-    if isinstance(x, bool):
-        return int(x)
-    if isinstance(x, numbers.Integral):
-        return int(x)
-    if isinstance(x, numbers.Rational):
-        return Fraction(int(x.numerator), int(x.denominator))
-    if isinstance(x, (Decimal, float)):
-        if not math.isfinite(x):
-            raise ValueError(f"Sum: {what} {x!r} is not a finite number")
-        return Fraction(x) if isinstance(x, Decimal) else Fraction(repr(float(x)))
-    raise TypeError(f"Sum: {what} {x!r} is not a number, expected an int, Fraction, Decimal "
+    if isinstance(number, numbers.Integral):
+        return int(number)
+    if isinstance(number, numbers.Rational):
+        return Fraction(int(number.numerator), int(number.denominator))
+    if isinstance(number, (Decimal, float)):
+        if not math.isfinite(number):
+            raise ValueError(f"{what} {number!r} is not a finite number")
+        return Fraction(number) if isinstance(number, Decimal) else Fraction(repr(number))
+    raise TypeError(f"{what} {number!r} is not a number, expected an int, Fraction, Decimal "
                     "or float")
 
 
@@ -201,12 +199,12 @@ class Sum(Constraint):
     def __init__(self, variables: Iterable[Hashable], total: Number,
                  weights: Sequence[Number] | None = None, name: str | None = None):
         variables = tuple(variables)
-        self.total = exact(total, "total")
+        self.total = exact(total, "Sum: total")
         given = tuple(weights) if weights is not None else (1,) * len(variables)
         if len(given) != len(variables):
             raise ValueError(f"Sum: {len(given)} weights for {len(variables)} variables, "
                              "expected one weight per variable")
-        self.weights = tuple(exact(w, "weight") for w in given)
+        self.weights = tuple(exact(w, "Sum: weight") for w in given)
         #: each variable's values as exact numbers (None while every value is an int)
         self._numbers: dict[Hashable, dict[Any, int | Fraction]] | None = None
         self._checked = False
@@ -220,7 +218,7 @@ class Sum(Constraint):
         numbers: dict[Hashable, dict[Any, int | Fraction]] = {}
         all_ints = True
         for var in self.scope:
-            converted = {x: exact(x, f"value of {_short(var)}") for x in domains[var]}
+            converted = {x: exact(x, f"Sum: value of {_short(var)}") for x in domains[var]}
             all_ints = all_ints and all(type(x) is int for x in domains[var])
             numbers[var] = converted
         self._numbers = None if all_ints else numbers
@@ -231,7 +229,7 @@ class Sum(Constraint):
             self._total = int(self.total * scale)
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
-        return sum(w * exact(values[v], f"value of {_short(v)}")
+        return sum(w * exact(values[v], f"Sum: value of {_short(v)}")
                    for v, w in zip(self.scope, self.weights)) == self.total
 
     def consistent(self, assignment: Mapping[Hashable, Any]) -> bool:

@@ -34,15 +34,11 @@ class CSP:
 
     def add_variable(self, name: Hashable, domain: Iterable[Any]) -> None:
         """Add a variable; its domain keeps the given order, without repeats."""
+        self._add(name, _values(name, domain))
+
+    def _add(self, name: Hashable, values: tuple[Any, ...]) -> None:
         if name in self.domains:
             raise ValueError(f"variable {name!r} is already defined")
-        if not isinstance(domain, Iterable):
-            raise TypeError(f"variable {name!r}: the domain must be a collection of values "
-                            f"(a range, list, set...), not {type(domain).__name__}")
-        values = tuple(dict.fromkeys(islice(domain, MAX_DOMAIN_SIZE + 1)))
-        if len(values) > MAX_DOMAIN_SIZE:
-            raise ValueError(f"variable {name!r} has more than {MAX_DOMAIN_SIZE} values, "
-                             f"the cap on domain sizes")
         if not values:
             raise ValueError(f"variable {name!r} has an empty domain")
         self.variables.append(name)
@@ -50,10 +46,10 @@ class CSP:
         self.constraints_of[name] = []
 
     def add_variables(self, names: Iterable[Hashable], domain: Iterable[Any]) -> None:
-        """Add several variables sharing one domain."""
-        values = tuple(domain)
+        """Add several variables sharing one domain (one tuple, however many variables)."""
+        values = _values("of add_variables", domain)
         for name in names:
-            self.add_variable(name, values)
+            self._add(name, values)
 
     def add_constraint(self, constraint: Constraint) -> Constraint:
         """Add a constraint over variables that already exist; returns it for chaining."""
@@ -92,3 +88,15 @@ class CSP:
             f"CSP({self.name!r}: {len(self.variables)} variables, "
             f"{len(self.constraints)} constraints)"
         )
+
+
+def _values(name: Hashable, domain: Iterable[Any]) -> tuple[Any, ...]:
+    """The domain's values in order, without repeats; refused above `MAX_DOMAIN_SIZE`."""
+    if not isinstance(domain, Iterable):
+        raise TypeError(f"variable {name!r}: the domain must be a collection of values "
+                        f"(a range, list, set...), not {type(domain).__name__}")
+    values = tuple(dict.fromkeys(islice(domain, MAX_DOMAIN_SIZE + 1)))
+    if len(values) > MAX_DOMAIN_SIZE:
+        raise ValueError(f"variable {name!r} has more than {MAX_DOMAIN_SIZE} values, "
+                         "the cap on domain sizes")
+    return values

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from .inference import weighted_degrees
-from .state import Contradiction, SearchState
+from .state import SearchState
 
 VariableOrder = Callable[[SearchState], Hashable]
 ValueOrder = Callable[[SearchState, Hashable], list[Any]]
@@ -82,28 +82,20 @@ def input_values(state: SearchState, var: Hashable) -> list[Any]:
 def lcv(state: SearchState, var: Hashable) -> list[Any]:
     """Least constraining value first: the value that removes fewest values elsewhere.
 
-    Each value is tried for real (assigned, then the constraints of `var` forward-check)
-    and undone; a value that wipes out a domain goes last.
+    Each value is probed (assigned, the constraints of `var` forward-check, all undone);
+    a value that wipes out a domain goes last.
     """
     scores: dict[Any, float] = {}
-    trace, state.trace = state.trace, None  # a look-ahead is not part of the story
-    try:
-        for value in state.values(var):
-            mark = state.mark()
-            before = state.stats.prunings
-            try:
-                state.keep_only(var, (value,), "lcv")
-                for constraint in state.csp.constraints_of[var]:
-                    constraint.forward_check(state, var)
-                scores[value] = state.stats.prunings - before
-            except Contradiction:
-                scores[value] = float("inf")
-            finally:
-                state.undo(mark)
-                state.stats.prunings = before
-    finally:
-        state.trace = trace
+    for value in state.values(var):
+        removed = state.probe(var, value, _forward_check)
+        scores[value] = float("inf") if removed is None else removed
     return sorted(scores, key=scores.__getitem__)  # stable: ties keep input order
+
+
+def _forward_check(state: SearchState, var: Hashable) -> None:
+    """The constraints of `var` prune once (a look-ahead: no failure weights counted)."""
+    for constraint in state.csp.constraints_of[var]:
+        constraint.forward_check(state, var)
 
 
 VARIABLE_ORDERS: dict[str, VariableOrder] = {

@@ -80,6 +80,7 @@ def no_inference(state: SearchState, var: Hashable) -> None:
         state.stats.checks += 1
         if not constraint.consistent(state.assignment):
             failure = Contradiction(None, constraint.name)
+            failure.constraint = constraint
             credit_failure(state, constraint, failure)
             raise failure
 
@@ -90,13 +91,15 @@ def forward_checking(state: SearchState, var: Hashable) -> None:
         return
     for constraint in state.csp.constraints_of[var]:
         state.stats.checks += 1
-        state.cause = constraint.name
+        state.cause, state.constraint = constraint.name, constraint
         try:
             constraint.forward_check(state, var)
         except Contradiction as failure:
+            failure.constraint = failure.constraint or constraint
             credit_failure(state, constraint, failure)
             raise
-    state.cause = None
+        finally:
+            state.cause, state.constraint = None, None
 
 
 def maintain_arc_consistency(state: SearchState, var: Hashable) -> None:
@@ -130,10 +133,11 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
             queued.discard(constraint)
             calls += 1
             state.check_deadline()
-            state.cause = constraint.name
+            state.cause, state.constraint = constraint.name, constraint
             try:
                 constraint.propagate(state)
             except Contradiction as failure:
+                failure.constraint = failure.constraint or constraint
                 credit_failure(state, constraint, failure)
                 raise
             if not changed:
@@ -146,8 +150,13 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
             changed.clear()
     finally:
         state.stats.checks += calls
-        state.cause = None
+        state.cause, state.constraint = None, None
         state.changed.clear()
+
+
+def propagate_from(state: SearchState, var: Hashable) -> None:
+    """Propagate to a fixpoint, starting from the constraints on `var` (what probes run)."""
+    propagate(state, state.csp.constraints_of[var])
 
 
 INFERENCES: dict[str, Inference] = {

@@ -3,22 +3,20 @@
 `Linear(["x", "y"], [2, 3], "<=", 12)` says 2x + 3y <= 12. The comparison is one of
 `==`, `<=`, `>=`, `!=`.
 
-Arithmetic is exact: weights, totals and values are ints, `Fraction`s or `Decimal`s
-(a `Decimal` is read as the fraction it writes, so 0.1 is exactly one tenth). Floats are
-refused: 0.1 + 0.2 != 0.3 in floating point, and a solver must not say "unsatisfiable"
-because of rounding.
+Arithmetic is exact, as in `Sum`: weights, totals and values are ints, `Fraction`s,
+`Decimal`s or floats, each read as the exact number it writes (a float as the decimal it
+prints as). In floating point 0.1 + 0.2 != 0.3, and a solver must never call a problem
+unsatisfiable because of rounding.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from decimal import Decimal
 from fractions import Fraction
-from numbers import Rational
 from typing import Any
 
-from .constraints import Constraint, _short
+from .constraints import Constraint, _short, exact
 from .state import SearchState
 
 Number = int | Fraction
@@ -30,22 +28,6 @@ COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
     ">=": operator.ge,
     "!=": operator.ne,
 }
-
-
-def exact(number: Any, what: str = "value") -> Number:
-    """`number` as an int or a Fraction; floats and non-numbers raise ValueError."""
-    if isinstance(number, int):
-        return number
-    if isinstance(number, Fraction):
-        return number
-    if isinstance(number, Decimal):
-        return Fraction(number)
-    if isinstance(number, Rational):
-        return Fraction(int(number.numerator), int(number.denominator))
-    if isinstance(number, float):
-        raise ValueError(f"{what} {number!r} is a float: floats round, so give an int, "
-                         "a Fraction or a Decimal")
-    raise ValueError(f"{what} {number!r} is not a number (expected an int, Fraction or Decimal)")
 
 
 def comparison(op: str, what: str) -> Callable[[Any, Any], bool]:

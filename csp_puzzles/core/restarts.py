@@ -31,11 +31,20 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
                         var_order: str | VariableOrder = "dom-wdeg",
                         val_order: str | ValueOrder = "input", timeout: float | None = None,
                         max_nodes: int | None = None, first_budget: int = FIRST_BUDGET,
-                        growth: float = GROWTH) -> Result:
+                        growth: float = GROWTH, look_back: str = "none") -> Result:
     """Find one solution by restarted searches; the stats add up over every run.
 
-    `timeout` and `max_nodes` bound the whole effort (status `limit` when reached).
+    `timeout` and `max_nodes` bound the whole effort (status `limit` when reached). With
+    `look_back="learn"` the nogoods learnt by one run are kept for the next ones: a nogood
+    is true of the problem, whichever run found it.
     """
+    options: dict = {}
+    if look_back != "none":
+        from .lookback import NogoodStore
+
+        options["look_back"] = look_back
+        if look_back == "learn":
+            options["nogoods"] = NogoodStore()
     start = time.perf_counter()
     total = Stats()
     weights: dict[Constraint, int] = {}
@@ -48,7 +57,7 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
             return Result(LIMIT, None, total)
         run_nodes = int(budget) if left_nodes is None else min(int(budget), left_nodes)
         result = solve(csp, inference=inference, var_order=var_order, val_order=val_order,
-                       timeout=left_time, max_nodes=run_nodes, weights=weights)
+                       timeout=left_time, max_nodes=run_nodes, weights=weights, **options)
         _add(total, result.stats)
         total.seconds = time.perf_counter() - start
         if result.status != LIMIT or result.stats.nodes < run_nodes:
@@ -58,6 +67,6 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
 
 
 def _add(total: Stats, run: Stats) -> None:
-    for field in ("nodes", "backtracks", "checks", "prunings"):
+    for field in ("nodes", "backtracks", "checks", "prunings", "backjumps", "learnt"):
         setattr(total, field, getattr(total, field) + getattr(run, field))
 

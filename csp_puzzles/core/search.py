@@ -214,17 +214,32 @@ class Search:
             self.trace.record(kind, var, value, cause, self.state.depth)
 
 
+def make_search(csp: CSP, look_back: str = "none", **options: Any) -> Any:
+    """The search for `look_back`: chronological ("none"), or looking back ("cbj", "learn").
+
+    Looking back (backjumping, learning) lives in lookback.py.
+    """
+    if look_back == "none":
+        return Search(csp, **options)
+    from .lookback import LookBackSearch
+
+    return LookBackSearch(csp, look_back=look_back, **options)
+
+
 def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | VariableOrder = "mrv",
           val_order: str | ValueOrder = "input", timeout: float | None = None,
           max_nodes: int | None = None, trace: bool = False, max_events: int = 200_000,
-          weights: dict[Constraint, int] | None = None) -> Result:
+          weights: dict[Constraint, int] | None = None, look_back: str = "none",
+          **look_back_options: Any) -> Result:
     """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`.
 
     `weights` (failure weights for dom/wdeg) carries what earlier runs learnt; see
-    restarts.py.
+    restarts.py. `look_back` chooses chronological backtracking ("none"), conflict-directed
+    backjumping ("cbj") or backjumping with nogood learning ("learn").
     """
-    search = Search(csp, inference, var_order, val_order, timeout, max_nodes, trace, max_events,
-                    weights)
+    search = make_search(csp, look_back, inference=inference, var_order=var_order,
+                         val_order=val_order, timeout=timeout, max_nodes=max_nodes, trace=trace,
+                         max_events=max_events, weights=weights, **look_back_options)
     with closing(search.solutions()) as solutions:
         solution = next(solutions, None)
     if solution is not None:
@@ -238,13 +253,13 @@ def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | Variabl
 
 def iter_solutions(csp: CSP, **options: Any) -> Iterator[dict[Hashable, Any]]:
     """Every solution, one at a time (options as for `solve`)."""
-    yield from Search(csp, **options).solutions()
+    yield from make_search(csp, **options).solutions()
 
 
 def count(csp: CSP, limit: int | None = None, keep: bool = False, **options: Any) -> CountResult:
     """Count solutions, stopping at `limit` of them; `keep=True` also returns them."""
     check_count_limit(limit)
-    search = Search(csp, **options)
+    search = make_search(csp, **options)
     found: list[dict[Hashable, Any]] = []
     number = 0
     with closing(search.solutions()) as solutions:

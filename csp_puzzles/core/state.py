@@ -8,7 +8,7 @@ trace, so a notebook can show it. A removal that empties a domain raises `Contra
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .budget import TimeUp
@@ -27,6 +27,13 @@ class Contradiction(Exception):
     """
 
     blame: tuple[Hashable, ...] = ()
+    #: the constraint that failed, when the propagation loop knows it
+    constraint: Any = None
+    #: the decisions that explain the failure (a bit set of levels), for looking back
+    conflict: int | None = None
+    #: variables whose domains alone make the failure certain, when the constraint can say
+    #: (sharper than its whole scope; read only when looking back, see lookback.py)
+    reason: Any = None
 
     def __init__(self, var: Hashable = None, cause: str | None = None):
         self.var = var
@@ -38,9 +45,13 @@ class Contradiction(Exception):
 class SearchState:
     """Domains, assignment and trail of one search.
 
+    `explaining` is True when the search looks back and wants to know why values go.
+
     `domains[var]` is a set; read it freely but change it only through `remove` and
     `keep_only`. `values(var)` gives the remaining values in the domain's input order.
     """
+
+    explaining = False
 
     def __init__(self, csp: CSP, stats: Stats | None = None, trace: Trace | None = None):
         self.csp = csp
@@ -53,6 +64,10 @@ class SearchState:
         self.trace = trace
         self.depth = 0
         self.cause: str | None = None  # who is pruning now, for the trace
+        self.constraint: Any = None  # the constraint pruning now, for explanations
+        #: a propagator may set the variables whose domains alone force its next removal,
+        #: when `explaining` says someone listens (looking back: see lookback.py)
+        self.reason: Any = None
         self.changed: set[Hashable] = set()  # variables pruned since the queue last looked
         self.unfixed = sum(1 for d in self.domains.values() if len(d) > 1)
         #: under MAC a variable down to one value needs no decision: the search skips it
@@ -163,6 +178,28 @@ class SearchState:
             if len(domain) == 1:
                 self.unfixed += 1
             domain.add(value)
+
+    def probe(self, var: Hashable, value: Any,
+              then: Callable[[SearchState, Hashable], None]) -> int | None:
+        """What if `var = value`? Keep only that value, run `then(self, var)` (a propagation),
+        and undo it all.
+
+        Returns how many values it removed, or None when it ends in a contradiction (so
+        `value` is impossible here). A probe is a look-ahead, not part of the story: it
+        records nothing in the trace and leaves the statistics as they were.
+        """
+        mark, prunings = self.mark(), self.stats.prunings
+        trace, self.trace = self.trace, None
+        try:
+            self.keep_only(var, (value,), "probe")
+            then(self, var)
+            return self.stats.prunings - prunings
+        except Contradiction:
+            return None
+        finally:
+            self.undo(mark)
+            self.stats.prunings = prunings
+            self.trace = trace
 
     def assign(self, var: Hashable, value: Any) -> None:
         """The search's decision `var = value`: every other value leaves the domain."""

@@ -13,7 +13,9 @@ class Stats:
     - `backtracks`: failed assignments undone;
     - `checks`: constraint checks and propagator calls;
     - `prunings`: values removed from domains;
-    - `seconds`: wall-clock time.
+    - `seconds`: wall-clock time;
+    - `backjumps`: returns past at least one level, looking back (`look_back="cbj"`);
+    - `learnt`: nogoods learnt (`look_back="learn"`).
     """
 
     nodes: int = 0
@@ -21,6 +23,8 @@ class Stats:
     checks: int = 0
     prunings: int = 0
     seconds: float = 0.0
+    backjumps: int = 0
+    learnt: int = 0
 
     def as_dict(self) -> dict[str, float]:
         return asdict(self)

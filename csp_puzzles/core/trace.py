@@ -20,7 +20,11 @@ PRUNE = "prune"
 WIPEOUT = "wipeout"
 BACKTRACK = "backtrack"
 SOLUTION = "solution"
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION)
+BACKJUMP = "backjump"
+LEARN = "learn"
+REPAIR = "repair"
+#: the order is the numbering the explorer's front end uses (explorer.js): append only
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 
 
@@ -33,7 +37,15 @@ class Event:
     - `wipeout`: `cause` found `var`'s domain empty (or, with `var` None, a constraint that
       cannot hold any more); the current assignment fails;
     - `backtrack`: the search undoes `var = value` and everything pruned since;
-    - `solution`: every variable has its value.
+    - `solution`: every variable has its value;
+    - `backjump`: looking back, the search gives up `var` and returns to level `depth`,
+      past decisions that had no part in the failure; `value` holds the conflict's
+      decisions as (variable, value) pairs, `cause` says how far; the backtracks follow;
+    - `learn`: the decisions in `value`, (variable, value) pairs, cannot all hold, and the
+      search keeps that nogood.
+    - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
+      its complete assignment; a local search has no levels, so `depth` holds the number
+      of conflicts left after the step.
     """
 
     kind: str
@@ -50,8 +62,9 @@ class Event:
         "bridge (2,0)-(2,5)" for a variable (2,0,2,5)); both default to `show`.
         """
         name, value = name or show, value or show
-        if self.kind == ASSIGN:
-            return f"assign {name(self.var)} = {value(self.value)}"
+        if self.kind == ASSIGN:  # a cause marks a tentative assignment, like a probe
+            what = f"assign {name(self.var)} = {value(self.value)}"
+            return f"{self.cause}: {what}" if self.cause else what
         if self.kind == PRUNE:
             who = self.cause or "propagation"
             return f"{who} removes {value(self.value)} from {name(self.var)}"
@@ -60,6 +73,13 @@ class Event:
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
         if self.kind == BACKTRACK:
             return f"backtrack: undo {name(self.var)} = {value(self.value)}"
+        if self.kind == BACKJUMP:
+            return f"backjump from {name(self.var)}: {look_back_words(self, name, value)}"
+        if self.kind == LEARN:
+            return f"learn: {look_back_words(self, name, value)} cannot all hold"
+        if self.kind == REPAIR:
+            left = "1 conflict" if self.depth == 1 else f"{self.depth} conflicts"
+            return f"{self.cause or 'repair'}: {name(self.var)} = {value(self.value)}, {left} left"
         return "solution found"
 
     def as_dict(self) -> dict[str, Any]:
@@ -70,6 +90,15 @@ class Event:
             "cause": self.cause,
             "depth": self.depth,
         }
+
+
+def look_back_words(event: Event, name: Callable[[Any], str],
+                    value: Callable[[Any], str]) -> str:
+    """The decisions of a backjump's conflict or of a learnt nogood, in words."""
+    decisions = [f"{name(var)} = {value(x)}" for var, x in event.value or ()]
+    if event.kind == LEARN:
+        return " and ".join(decisions)
+    return f"conflict with {', '.join(decisions) or 'no decision'}; {event.cause}"
 
 
 def show(x: Any) -> str:
@@ -227,6 +256,9 @@ class _Replay:
                 v, x = self.trail.pop()
                 self.domains[v].add(x)
             self.assignment.pop(var, None)
+        elif kind == REPAIR:  # never undone: a local search does not backtrack
+            self.domains[var] = {value}
+            self.assignment[var] = value
 
     def _remove(self, var: Hashable, value: Any) -> None:
         if value in self.domains[var]:

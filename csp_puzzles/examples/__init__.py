@@ -2,7 +2,9 @@
 
 from .australia import AUSTRALIA, map_colouring
 from .queens import queens
+from .queens_lines import QueensLines, queens_by_lines
 from .send_more_money import send_more_money
 from .sudoku import HARD_SUDOKU, sudoku
 
-__all__ = ["queens", "map_colouring", "AUSTRALIA", "send_more_money", "sudoku", "HARD_SUDOKU"]
+__all__ = ["queens", "queens_by_lines", "QueensLines", "map_colouring", "AUSTRALIA",
+           "send_more_money", "sudoku", "HARD_SUDOKU"]

@@ -11,9 +11,9 @@
 `sat.py` turns a puzzle into CNF. The search is the core's (MAC, dom/wdeg, restarts).
 """
 
-from .formats import parse, parse_grid, parse_tatham, write_matrix, write_tatham
+from .formats import parse, parse_grid, parse_tatham
 from .generate import DIFFICULTIES, generate, grade
 from .model import Edge, Hashi, Island, Solution
 
 __all__ = ["Hashi", "Island", "Edge", "Solution", "parse", "parse_grid", "parse_tatham",
-           "write_matrix", "write_tatham", "generate", "grade", "DIFFICULTIES"]
+           "generate", "grade", "DIFFICULTIES"]

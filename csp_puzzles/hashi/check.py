@@ -87,7 +87,11 @@ def check(puzzle: Hashi, solution: Any, adjacent: bool = True) -> list[str]:
 
 def _connection_problems(puzzle: Hashi, islands: list[tuple[int, int]],
                          links: list[tuple[tuple[int, int], tuple[int, int]]]) -> list[str]:
-    """Connectivity (and no cycle in the no-loops variant), by a union-find."""
+    """Connectivity (and no cycle in the no-loops variant), by a union-find.
+
+    Its own few lines rather than the shared `csp_puzzles.unionfind`, which the solver's
+    connectivity rule uses: a bug there must not be able to hide here too.
+    """
     parent = {pos: pos for pos in islands}
 
     def find(x: tuple[int, int]) -> tuple[int, int]:

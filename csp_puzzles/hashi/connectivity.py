@@ -34,6 +34,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Contradiction, SearchState
+from ..unionfind import UnionFind
 from .rules import check_level
 
 if TYPE_CHECKING:
@@ -54,20 +55,19 @@ def _bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int]
     return lows, highs
 
 
-class _Groups:
+class _Groups(UnionFind):
     """Union-find of the islands joined by sure bridges, with each group's open capacity.
 
-    Built from scratch at every call, so it is written for speed: the loops are inlined
-    rather than calling `find`/`union` hundreds of times (function calls dominate in Python).
-    A group's representative (its root) only depends on the order of the unions, never on
-    how paths are shortened, so the roots are the same as with plain `find`/`union`.
+    Built from scratch at every call, so it is written for speed: the loops below are
+    `find` and `union` inlined (function calls dominate in Python), with the same roots.
     """
 
     def __init__(self, n: int, values: Sequence[int], ends: Sequence[tuple[int, int]],
                  lows: Sequence[int]):
+        super().__init__(n)
         self.sure = sure = [k for k, lo in enumerate(lows) if lo]  # edges with a bridge
         self.remaining = remaining = list(values)  # what each island needs beyond them
-        self.parent = parent = list(range(n))
+        parent = self.parent
         for k in sure:
             a, b = ends[k]
             remaining[a] -= lows[k]
@@ -97,20 +97,6 @@ class _Groups:
             need[r] += left
             size[r] += 1
         self.roots = [i for i, r in enumerate(root) if r == i]
-
-    def find(self, i: int) -> int:
-        parent = self.parent
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    def union(self, a: int, b: int) -> bool:
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return False
-        self.parent[ra] = rb
-        return True
 
 
 class Connectivity(Constraint):
@@ -171,6 +157,8 @@ class Connectivity(Constraint):
         for r in groups.roots:
             if len(exits[r]) == 1:
                 k = exits[r][0][0]
+                if state.explaining:  # the group's bridges, and its other edges closed
+                    state.reason = self._around(groups, {r}, skip=k)
                 state.remove(scope[k], 0, f"connectivity: single way out of the group at "
                                           f"{self.places[r]}")
         for k in self._cut_edges(groups, exits):
@@ -179,13 +167,29 @@ class Connectivity(Constraint):
         self._closing_values(state, groups, lows, open_edges)
         self._maxing_others(state, groups, lows, highs, remaining, room)
 
-    def _fail_at(self, groups: _Groups, group: int, cause: str) -> None:
+    def _fail_at(self, groups: _Groups, group: int, cause: str,
+                 apart: set[int] | None = None) -> None:
         """Fail, blaming the edges around one group: the search's dom/wdeg weights then
-        point at that corner of the grid rather than at the whole puzzle."""
+        point at that corner of the grid rather than at the whole puzzle.
+
+        `apart` (all the groups cut off with it, when more than one) gives the reason: the
+        bridges inside them and their edges to the rest, all closed.
+        """
         failure = Contradiction(None, cause)
-        failure.blame = tuple(self.scope[k] for i in range(self.n) if groups.root[i] == group
-                              for k in self.edges_at[i])
+        failure.blame = tuple(self._around(groups, {group}))
+        failure.reason = self._around(groups, apart) if apart else failure.blame
         raise failure
+
+    def _around(self, groups: _Groups, roots: set[int], skip: int = -1) -> list[Hashable]:
+        """The edges at the islands of some groups (but `skip`): inside and leaving them."""
+        root, scope = groups.root, self.scope
+        return [scope[k] for i in range(self.n) if root[i] in roots
+                for k in self.edges_at[i] if k != skip]
+
+    def _inside(self, groups: _Groups, roots: set[int]) -> list[Hashable]:
+        """The sure bridges inside some groups (what joins them and what they use up)."""
+        root, scope, ends = groups.root, self.scope, self.ends
+        return [scope[k] for k in groups.sure if root[ends[k][0]] in roots]
 
     def _enough_link_ends(self, groups: _Groups, remaining: list[int],
                           outward: list[int]) -> None:
@@ -239,9 +243,10 @@ class Connectivity(Constraint):
                     if reach[node] > order[parent]:
                         cuts.append(via)
         if seen < len(groups.roots):
-            lost = next(r for r in groups.roots if order[r] < 0)
+            apart = {r for r in groups.roots if order[r] < 0}
+            lost = min(apart)
             self._fail_at(groups, lost, f"connectivity: {self.places[lost]} cannot reach "
-                                        f"{self.places[start]}")
+                                        f"{self.places[start]}", apart)
         return cuts
 
     def _closing_values(self, state: SearchState, groups: _Groups, lows: list[int],
@@ -265,6 +270,8 @@ class Connectivity(Constraint):
                 continue
             value = lows[k] + joined_need // 2
             if value in domains[scope[k]]:
+                if state.explaining:  # the bridges that make the groups and their needs
+                    state.reason = [*self._inside(groups, {ra, rb}), scope[k]]
                 state.remove(scope[k], value,
                              f"connectivity: {value} on {self.labels[k]} would close a group "
                              f"of {joined_size} islands")
@@ -300,6 +307,9 @@ class Connectivity(Constraint):
                             merged.add(group)
                             total += need[group]
                 if total == 2 * left and sum(size[r] for r in merged) < n:
+                    if state.explaining:  # the island's edges and the groups they reach
+                        state.reason = [*(self.scope[e] for e in edges),
+                                        *self._inside(groups, merged)]
                     state.remove(self.scope[k], lows[k],
                                  f"connectivity: maxing the other edges of "
                                  f"{self.places[island]} isolates a group")

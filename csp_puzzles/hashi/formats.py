@@ -1,4 +1,5 @@
-"""Reading and writing Hashi puzzles: grid text (three header styles) and Tatham game IDs.
+"""Reading Hashi puzzles: grid text (three header styles) and Tatham game IDs. Writing them
+is the puzzle's `to_text` and `to_tatham`.
 
 Accepted, detected automatically (CONTRACT.md section 3):
 
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import re
 
-from ..errors import ParseError
 from ..formats import (
     Token,
     bad_params,
@@ -24,7 +24,6 @@ from ..formats import (
     check_size,
     decode_letter_run,
     empty_input,
-    encode_runs,
     is_number,
     looks_like_game_id,
     prepare,
@@ -33,7 +32,7 @@ from ..formats import (
     text_lines,
 )
 from ..limits import GRID_SIDE
-from .model import Hashi, Solution
+from .model import Hashi
 
 WATER = frozenset("0.-")
 TATHAM_PARAMS = re.compile(r"([0-9]{1,6})x([0-9]{1,6})(?:m([0-9]{1,6}))?(L)?")
@@ -167,57 +166,3 @@ def parse_tatham(text: str, filename: str | None = None) -> Hashi:
     if not islands:
         raise game_id.error("the grid has no island, expected at least one", 0, filename)
     return Hashi(height, width, islands, maxb=maxb, loops=match.group(4) is None)
-
-
-def write_tatham(puzzle: Hashi) -> str:
-    """The Tatham game ID (values above 16 cannot be written)."""
-    cells: list[str | None] = [None] * (puzzle.width * puzzle.height)
-    for island in puzzle.islands:
-        if island.value > 16:
-            raise ValueError(f"island {island} = {island.value}: Tatham IDs stop at 16")
-        cells[island.row * puzzle.width + island.col] = (
-            str(island.value) if island.value < 10 else chr(ord("A") + island.value - 10))
-    loops = "" if puzzle.loops else "L"
-    return f"{puzzle.width}x{puzzle.height}m{puzzle.maxb}{loops}:{encode_runs(cells)}"
-
-
-# -- writing grid text -----------------------------------------------------------------------
-def write_matrix(puzzle: Hashi) -> str:
-    """Seed 000's matrix: `0` for water, the island's number otherwise.
-
-    A janko.at header `R C` goes first only when the bare matrix would read back as another
-    grid (a first row like `2 2` looks like a header). The matrix cannot say `maxb` or the
-    no-loops rule: `Hashi.to_text` writes a Tatham ID for those.
-    """
-    grid = [["0"] * puzzle.width for _ in range(puzzle.height)]
-    for island in puzzle.islands:
-        if island.value > 9:
-            raise ValueError(f"island {island} = {island.value} does not fit one digit")
-        grid[island.row][island.col] = str(island.value)
-    text = "\n".join(" ".join(row) for row in grid) + "\n"
-    try:
-        same = parse_grid(text, maxb=puzzle.maxb) == puzzle
-    except ParseError:
-        same = False
-    return text if same else f"{puzzle.height} {puzzle.width}\n{text}"
-
-
-def solution_grid(puzzle: Hashi, solution: Solution) -> str:
-    """The solved grid for a terminal: `-` `=` `≡` `#` horizontal, `|` `‖` `⦀` vertical.
-
-    One character per cell; islands show their number, water a `.`.
-    """
-    horizontal = " -=≡#"
-    vertical = " |‖⦀#"
-    grid = [["."] * puzzle.width for _ in range(puzzle.height)]
-    for key, n in solution.items():
-        edge = puzzle.edge_of.get(key)
-        if edge is None or not n:
-            continue
-        mark = (horizontal if edge.horizontal else vertical)[min(n, 4)]
-        for r, c in edge.cells:
-            grid[r][c] = mark
-    for island in puzzle.islands:
-        grid[island.row][island.col] = (str(island.value) if island.value < 10
-                                        else chr(ord("A") + island.value - 10))
-    return "\n".join("".join(row) for row in grid)

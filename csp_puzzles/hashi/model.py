@@ -27,18 +27,25 @@ Tatham and janko puzzle is solved by propagation alone, and restarts tame the he
 of search on the large, many-solution Coelho et al. instances. `solve(engine="sat")` runs
 the SAT back end of `sat.py` instead: no trace, but on the largest, densest Coelho
 instances it is the fast one (it learns from its conflicts; the CSP search does not).
+`solve(engine="milp")` runs the integer program of `milp.py`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
+from ..errors import ParseError
+from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
+from . import picture as drawing
+from .check import check
+from .connectivity import Connectivity, NoLoops
+from .render import render
+from .rules import IslandDegree, NoCrossing, PairIsolation
 
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
@@ -93,7 +100,7 @@ class Hashi(Puzzle):
 
     kind: ClassVar[str] = "hashi"
     model_options: ClassVar[frozenset[str]] = frozenset({"adjacent"})
-    engines: ClassVar[tuple[str, ...]] = ("csp", "sat")
+    engines: ClassVar[tuple[str, ...]] = ("csp", "sat", "milp")
     #: dom/wdeg: small domains in places that failed before (core/heuristics.py)
     default_var_order: ClassVar[str] = "dom-wdeg"
 
@@ -169,9 +176,6 @@ class Hashi(Puzzle):
         rule here holds in every solution, none assumes the puzzle has only one.
         """
         self.reject_options(options)
-        from .connectivity import Connectivity, NoLoops
-        from .rules import IslandDegree, NoCrossing, PairIsolation
-
         csp = CSP(f"hashi {self.width}x{self.height}")
         used = [e for e in self.edges if adjacent or not e.touching]
         for e in used:
@@ -196,81 +200,24 @@ class Hashi(Puzzle):
     def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
+              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve; by default MAC with dom/wdeg and restarts (core/restarts.py).
 
         Asking for anything else (another inference or variable order, or a trace, which
         tells the story of one search) runs the generic search once, as every puzzle does.
-        `engine="sat"` hands the puzzle to a SAT solver instead (see `_solve_sat`).
+        Another engine (`engine="sat"`: `sat.py`, `"milp"`: `milp.py`) takes the puzzle
+        instead, as `Puzzle.solve` says.
         """
-        if engine == "sat":
-            return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
-                                   **model_options)
-        if (inference or "mac") != "mac" or var_order is not None or trace:
+        if engine != "csp" or (inference or "mac") != "mac" or var_order is not None or trace:
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
-                                 engine, **model_options)
+                                 engine, look_back, **model_options)
         self._check_engine(engine)
         csp = self.to_csp(**model_options)
         result = solve_with_restarts(csp, "mac", self.default_var_order,
                                      val_order or self.default_val_order, timeout,
-                                     max_nodes)
+                                     max_nodes, look_back=look_back or self.default_look_back)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, None, self)
-
-    def count(self, limit: int = 2, inference: str | None = None,
-              var_order: str | VariableOrder | None = None,
-              val_order: str | ValueOrder | None = None, timeout: float | None = None,
-              max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              **model_options: Any) -> PuzzleResult:
-        """Count solutions up to `limit` with the core's search, or with `engine="sat"`."""
-        if engine != "sat":
-            return super().count(limit, inference, var_order, val_order, timeout, max_nodes,
-                                 trace, engine, **model_options)
-        return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
-                               limit=limit, **model_options)
-
-    def _solve_sat(self, timeout: float | None, inference: str | None, var_order: Any,
-                   val_order: Any, max_nodes: int | None, trace: bool,
-                   limit: int | None = None, adjacent: bool = True,
-                   **model_options: Any) -> PuzzleResult:
-        """The SAT engine: seed 001's idea, the encoding and lazy cut loop of `sat.py`.
-
-        PicoSAT (CDCL: it learns a clause from every conflict) solves the large, dense
-        Coelho et al. instances tens of times faster than the CSP search, which rediscovers
-        the same local conflicts. It has no search options and no trace, and it counts no
-        nodes: its statistics hold the seconds only. `limit` set means: count up to it.
-        """
-        asked = [name for name, value in (("inference", inference), ("var_order", var_order),
-                                          ("val_order", val_order), ("max_nodes", max_nodes),
-                                          ("trace", trace)) if value]
-        asked += sorted(model_options)  # CSP model options (a rule level, say)
-        if asked:
-            raise ValueError(f"the SAT engine takes only a timeout, not {', '.join(asked)}")
-        from ..core.search import LIMIT, SOLVED, UNSATISFIABLE
-        from ..core.stats import Stats
-        from ..errors import LimitReached
-        from .sat import sat_solutions
-
-        start = time.perf_counter()
-        deadline = None if timeout is None else start + timeout
-        found: list[Solution] = []
-        status = UNSATISFIABLE
-        try:
-            for solution in sat_solutions(self, adjacent, deadline):
-                found.append(solution)
-                if limit is None or len(found) >= limit:
-                    break
-            if found:
-                status = SOLVED
-        except LimitReached:
-            status = LIMIT
-        stats = Stats(seconds=time.perf_counter() - start)
-        first = found[0] if found else None
-        if limit is None:
-            return PuzzleResult(self.kind, status, first, stats, None, self, engine="sat")
-        complete = status != LIMIT
-        return PuzzleResult(self.kind, status, first, stats, None, self, solutions=len(found),
-                            unique=(len(found) == 1) if complete else None, engine="sat")
 
     def decode(self, assignment: Mapping[Hashable, Any]) -> Solution:
         """The used edges and their bridge counts."""
@@ -281,17 +228,47 @@ class Hashi(Puzzle):
         return {"bridges": [[*key, n] for key, n in sorted(solution.items()) if n]}
 
     def solution_to_text(self, solution: Solution) -> str:
-        from .formats import solution_grid
+        """The solved grid for a terminal: `-` `=` `≡` `#` horizontal, `|` `‖` `⦀` vertical.
 
-        return solution_grid(self, solution)
+        One character per cell; islands show their number, water a `.`.
+        """
+        horizontal = " -=≡#"
+        vertical = " |‖⦀#"
+        grid = [["."] * self.width for _ in range(self.height)]
+        for key, n in solution.items():
+            edge = self.edge_of.get(key)
+            if edge is None or not n:
+                continue
+            mark = (horizontal if edge.horizontal else vertical)[min(n, 4)]
+            for r, c in edge.cells:
+                grid[r][c] = mark
+        for island in self.islands:
+            grid[island.row][island.col] = (str(island.value) if island.value < 10
+                                            else chr(ord("A") + island.value - 10))
+        return "\n".join("".join(row) for row in grid)
 
     def to_text(self) -> str:
-        """The grid text, or the Tatham ID when `maxb` or the no-loops rule must be said."""
-        from .formats import write_matrix, write_tatham
+        """The matrix: `0` for water, the island's number otherwise.
+
+        A janko.at header `R C` goes first only when the bare matrix would read back as
+        another grid (a first row like `2 2` looks like a header). The matrix cannot say
+        `maxb` or the no-loops rule: for those it is the Tatham ID.
+        """
+        from .formats import parse_grid
 
         if self.maxb != 2 or not self.loops:
-            return write_tatham(self) + "\n"
-        return write_matrix(self)
+            return self.to_tatham() + "\n"
+        grid = [["0"] * self.width for _ in range(self.height)]
+        for island in self.islands:
+            if island.value > 9:
+                raise ValueError(f"island {island} = {island.value} does not fit one digit")
+            grid[island.row][island.col] = str(island.value)
+        text = "\n".join(" ".join(row) for row in grid) + "\n"
+        try:
+            same = parse_grid(text) == self
+        except ParseError:
+            same = False
+        return text if same else f"{self.height} {self.width}\n{text}"
 
     def _identity(self) -> tuple[Any, ...]:
         return (self.height, self.width, self.maxb, self.loops,
@@ -306,24 +283,40 @@ class Hashi(Puzzle):
         return hash(self._identity())
 
     def to_tatham(self) -> str:
-        from .formats import write_tatham
-
-        return write_tatham(self)
+        """The Tatham game ID (values above 16 cannot be written)."""
+        cells: list[str | None] = [None] * (self.width * self.height)
+        for island in self.islands:
+            if island.value > 16:
+                raise ValueError(f"island {island} = {island.value}: Tatham IDs stop at 16")
+            cells[island.row * self.width + island.col] = (
+                str(island.value) if island.value < 10 else chr(ord("A") + island.value - 10))
+        loops = "" if self.loops else "L"
+        return f"{self.width}x{self.height}m{self.maxb}{loops}:{encode_runs(cells)}"
 
     def to_dimacs(self, three_sat: bool = False, adjacent: bool = True, **options: Any) -> str:
-        from .sat import to_dimacs
+        from .sat import to_dimacs  # the SAT back end's solver is an optional extra
 
         self.reject_options(options)
         return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
 
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:
-        from .check import check
-
         return check(self, solution, adjacent=adjacent)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
 
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options()
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
+
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)
 
     def __repr__(self) -> str:

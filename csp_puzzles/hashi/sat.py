@@ -22,7 +22,7 @@ Degrees (exact cardinality)
     registers: ``s[i,j]`` is "at least j of the first i literals are true", with
     ``s[i,j] <-> s[i-1,j] or (s[i-1,j-1] and l_i)``; asserting ``s[m,n]`` and
     ``not s[m,n+1]`` says "exactly n" for any list of literals, in O(m n) clauses. On the
-    janko puzzles PicoSAT is about 7 times slower with it.
+    janko puzzles PicoSAT was about 7 times slower with it.
 
 Crossings
     A horizontal pair and a vertical pair whose bridges would cross: ``not x[p,1] or not x[q,1]``.
@@ -37,14 +37,14 @@ Connectivity (a complete encoding: the DIMACS file alone is the whole problem)
     tree, whose depths are valid levels. The comparison "level(u) < level(v)" is a chain
     of one auxiliary variable per bit and three clauses per bit, so the whole encoding is
     O(E log N) clauses. The 1-1 / 2=2 isolation cuts (two islands of number k never share
-    k bridges) are added too: implied, but they halve PicoSAT's time on large puzzles.
+    k bridges) are added too: implied, but they halved PicoSAT's time on large puzzles.
 
     A *flow* encoding was rejected: integer flows in CNF need adders, a much bigger file.
     The *lazy cut loop* is what `solve_sat` runs by default: solve without connectivity,
     and while the model falls apart into groups, add for each group the cut clause "some
     bridge leaves this set" (and, without loops, "not all the pairs of this cycle") and
-    solve again. PicoSAT restarts from scratch each round, yet the loop needs few rounds
-    and its formula is small, so it is much faster than the level encoding here (see the
+    solve again. The loop needs few rounds and its formula is small, so it is much
+    faster than the level encoding here (see the
     benchmark `python -m csp_puzzles.bench.hashi_generate --sat`). But a DIMACS file of
     the lazy model alone would be incomplete (its models may be disconnected), so
     `to_dimacs` writes the complete level encoding.
@@ -63,36 +63,51 @@ No loops (Tatham's ``L``)
     of the original formula.
 
 Back end
-    ``pycosat`` (PicoSAT; the optional ``sat`` extra) solves the clauses; the model is read
-    back as the Hashi model's solution ``{(r1, c1, r2, c2): n}``, which ``puzzle.check``
-    accepts. ``sat_solutions`` lists solutions by the lazy cut loop plus blocking clauses;
+    ``python-sat`` (import ``pysat``; wheels for every platform, WebAssembly included)
+    solves the clauses, with CaDiCaL 1.9.5 by default (``solver=`` picks another of
+    ``SOLVERS``). The lazy loop keeps ONE incremental solver: cuts and blocking clauses are
+    added to it, and the clauses it learnt in earlier rounds stay. The model is read back
+    as the Hashi model's solution ``{(r1, c1, r2, c2): n}``, which ``puzzle.check`` accepts.
+    ``sat_solutions`` lists solutions by the lazy cut loop plus blocking clauses;
     ``count_sat`` counts them. ``Hashi.solve(engine="sat")`` (``csp-puzzles solve hashi
     --engine sat``) runs this back end instead of the CSP search.
 
 Time limits
-    PicoSAT has no clock, only a limit on unit propagations (``prop_limit``). Under a
-    ``timeout`` each call gets a propagation budget; when it runs out the call is repeated
-    with a budget sized from the propagations per second just measured, never planned past
+    A SAT solver has no clock. Under a ``timeout`` each call gets a budget of conflicts
+    (``conf_budget`` + ``solve_limited``, no thread); when it runs out the call goes on
+    with a budget sized from the conflicts per second just measured, never planned past
     the deadline, so the answer comes back as ``LimitReached`` soon after the deadline.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
+import operator
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from ..errors import LimitReached
+from ..errors import LimitReached, MissingExtra
+from ..unionfind import UnionFind, components
 
 if TYPE_CHECKING:
     from .model import Hashi, Solution
 
 Clause = list[int]
 
-#: PicoSAT propagations allowed to the first call under a time limit (tens of ms)
-FIRST_PROPAGATIONS = 1_000_000
+#: The default solver: CaDiCaL 1.9.5, incremental, the fastest here on the Coelho instances
+DEFAULT_SOLVER = "cadical195"
+
+#: python-sat solvers that stop on a conflict budget (``solve_limited``) and add clauses
+#: between calls (Lingeling has no budget, Kissat is not incremental)
+SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono",
+           "mergesat3")
+
+#: Conflicts allowed to the first call under a time limit (milliseconds on these puzzles)
+FIRST_CONFLICTS = 1_000
 
 
 # -- a CNF formula with named variables ------------------------------------------------------
@@ -141,7 +156,7 @@ def exactly(cnf: Cnf, literals: Sequence[int], n: int) -> None:
     if n < 0 or n > len(literals):
         cnf.add_false()
         return
-    register: list[_Lit] = [True] + [False] * (n + 1)
+    register: list[_Lit] = [True, *[False] * (n + 1)]
     for lit in literals:
         new: list[_Lit] = [True]
         for j in range(1, n + 2):
@@ -174,15 +189,41 @@ def exactly_on_ladders(cnf: Cnf, ladders: Sequence[Sequence[int]], n: int) -> No
     exceeds its ``t_i``. Unit propagation on these clauses is exactly the bound reasoning
     of the CSP's degree rule.
     """
-    sizes = [len(ladder) for ladder in ladders]
+    sizes = tuple(len(ladder) for ladder in ladders)
     if not 0 <= n <= sum(sizes):
         cnf.add_false()
         return
-    for thresholds in _compositions(n + 1, sizes):
-        cnf.add(-ladders[i][t - 1] for i, t in enumerate(thresholds) if t > 0)
+    rungs = [v for ladder in ladders for v in ladder]
+    literals = rungs + [-v for v in rungs]  # rung j, then its negation at j + len(rungs)
+    cnf.clauses.extend(list(pick(literals)) for pick in _ladder_clauses(sizes, n))
+
+
+@functools.cache
+def _ladder_clauses(sizes: tuple[int, ...], n: int) -> tuple[Callable[[list[int]], tuple], ...]:
+    """The clauses of ``exactly_on_ladders`` for ladders of ``sizes``, worked out once.
+
+    Each clause is a function picking its literals out of the rungs of all ladders, in
+    order, followed by their negations. Islands share a few shapes (ladder sizes and
+    number), so this runs a few times per puzzle, not once per island.
+    """
+    first = list(itertools.accumulate(sizes, initial=0))  # rung index of each ladder's k=1
+    negated = sum(sizes)
+    clauses = [[negated + first[i] + t - 1 for i, t in enumerate(thresholds) if t > 0]
+               for thresholds in _compositions(n + 1, sizes)]
     if n > 0:
-        for thresholds in _compositions(n - 1, sizes):
-            cnf.add(ladders[i][t] for i, t in enumerate(thresholds) if t < sizes[i])
+        clauses.extend([first[i] + t for i, t in enumerate(thresholds) if t < sizes[i]]
+                       for thresholds in _compositions(n - 1, sizes))
+    return tuple(_picker(clause) for clause in clauses)
+
+
+def _picker(positions: list[int]) -> Callable[[list[int]], tuple]:
+    """``operator.itemgetter`` that always gives a tuple, even of one item or none."""
+    if len(positions) == 1:
+        only = positions[0]
+        return lambda items: (items[only],)
+    if not positions:
+        return lambda items: ()
+    return operator.itemgetter(*positions)
 
 
 def _compositions(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
@@ -268,14 +309,16 @@ class Encoding:
         return clause
 
 
-def encode(layout: Layout, connectivity: str = "levels", degrees: str = "ladders") -> Encoding:
+def encode(layout: Layout, connectivity: str = "levels", degrees: str = "ladders",
+           named: bool = True) -> Encoding:
     """The CNF of a layout: bridges, degrees, crossings and (unless ``"none"``) connectivity.
 
     ``connectivity`` is ``"levels"`` (the complete parent/level encoding of the module
     docstring, with the no-loops clauses when the puzzle forbids loops) or ``"none"``
     (neither connectivity nor no-loops: the lazy cut loop adds those clauses as it goes).
     ``degrees`` is ``"ladders"`` (the explicit encoding) or ``"counter"`` (sequential
-    counters), both described in the module docstring.
+    counters), both described in the module docstring. ``named=False`` leaves the bridge
+    variables unnamed (a solver needs no names; DIMACS comments do).
     """
     if connectivity not in ("levels", "none"):
         raise ValueError(f"unknown connectivity {connectivity!r}; expected 'levels' or 'none'")
@@ -287,10 +330,14 @@ def encode(layout: Layout, connectivity: str = "levels", degrees: str = "ladders
     def where(i: int) -> str:
         return f"({islands[i][0]},{islands[i][1]})"
 
+    def name(k: int, i: int, j: int) -> str | None:
+        if not named:
+            return None
+        return f"at least {k} bridge{'s' if k > 1 else ''} {where(i)}-{where(j)}"
+
     bridge_vars = []
     for i, j in pairs:
-        ladder = [cnf.new_var(f"at least {k} bridge{'s' if k > 1 else ''} {where(i)}-{where(j)}")
-                  for k in range(1, layout.maxb + 1)]
+        ladder = [cnf.new_var(name(k, i, j)) for k in range(1, layout.maxb + 1)]
         for k in range(1, len(ladder)):
             cnf.add([-ladder[k], ladder[k - 1]])
         bridge_vars.append(ladder)
@@ -503,42 +550,48 @@ def to_dimacs(puzzle: Hashi, three_sat: bool = False, adjacent: bool = True) -> 
 
 
 def solve_sat(puzzle: Hashi, adjacent: bool = True, connectivity: str = "cuts",
-              three_sat: bool = False, timeout: float | None = None) -> Solution | None:
+              three_sat: bool = False, timeout: float | None = None,
+              solver: SolverChoice = DEFAULT_SOLVER) -> Solution | None:
     """A solution found by the SAT solver (bridges as the model has them), or None if UNSAT.
 
     ``connectivity="cuts"`` (the default, the faster) runs the lazy cut loop: connectivity
     clauses are added only when a model is disconnected. ``"levels"`` solves the complete
     encoding of ``to_dimacs`` once, and with ``three_sat=True`` its 3-SAT version.
-    Raises ``LimitReached`` when ``timeout`` seconds pass first.
+    ``solver`` names a python-sat solver (``SOLVERS``). Raises ``LimitReached`` when
+    ``timeout`` seconds pass first.
     """
     if connectivity not in ("cuts", "levels"):
         raise ValueError(f"unknown connectivity {connectivity!r}; expected 'cuts' or 'levels'")
     deadline = None if timeout is None else time.perf_counter() + timeout
     if connectivity == "cuts" and not three_sat:
-        return next(sat_solutions(puzzle, adjacent, deadline), None)
+        return next(sat_solutions(puzzle, adjacent, deadline, solver), None)
     encoding = encode(layout_of(puzzle, adjacent), "levels")
     clauses = encoding.cnf.clauses
     if three_sat:
         clauses, _ = to_three_sat(clauses, encoding.cnf.num_vars)
-    model = _solve_clauses(clauses, deadline)
-    if model == "UNSAT":
-        return None
-    return encoding.bridges(model)
+    backend = open_solver(solver, clauses)
+    try:
+        model = backend.solve(deadline)
+    finally:
+        backend.close()
+    return None if model is None else encoding.bridges(model)
 
 
 def count_sat(puzzle: Hashi, limit: int = 2, adjacent: bool = True,
-              connectivity: str = "cuts", timeout: float | None = None) -> int:
+              connectivity: str = "cuts", timeout: float | None = None,
+              solver: SolverChoice = DEFAULT_SOLVER) -> int:
     """How many different bridge solutions (at most ``limit``), by blocking clauses.
 
     After each model, the clause "some pair has another bridge count" rules that solution
-    out. ``connectivity="levels"`` counts on the complete encoding (its level and parent
-    variables are not blocked, so each solution counts once); ``"cuts"``, the default, on
-    the lazy cut loop. Raises ``LimitReached`` when ``timeout`` seconds pass first.
+    out, on the same solver. ``connectivity="levels"`` counts on the complete encoding (its
+    level and parent variables are not blocked, so each solution counts once); ``"cuts"``,
+    the default, on the lazy cut loop. Raises ``LimitReached`` when ``timeout`` seconds
+    pass first.
     """
     deadline = None if timeout is None else time.perf_counter() + timeout
     if connectivity == "cuts":
         found = 0
-        for _ in sat_solutions(puzzle, adjacent, deadline):
+        for _ in sat_solutions(puzzle, adjacent, deadline, solver):
             found += 1
             if found >= limit:
                 break
@@ -546,101 +599,155 @@ def count_sat(puzzle: Hashi, limit: int = 2, adjacent: bool = True,
     if connectivity != "levels":
         raise ValueError(f"unknown connectivity {connectivity!r}; expected 'cuts' or 'levels'")
     encoding = encode(layout_of(puzzle, adjacent))
-    clauses = list(encoding.cnf.clauses)
+    backend = open_solver(solver, encoding.cnf.clauses)
     found = 0
-    while found < limit:
-        model = _solve_clauses(clauses, deadline)
-        if model == "UNSAT":
-            break
-        found += 1
-        clauses.append(encoding.blocking_clause(encoding.bridges(model)))
+    try:
+        while found < limit:
+            model = backend.solve(deadline)
+            if model is None:
+                break
+            found += 1
+            backend.add_clause(encoding.blocking_clause(encoding.bridges(model)))
+    finally:
+        backend.close()
     return found
 
 
-def sat_solutions(puzzle: Hashi, adjacent: bool = True,
-                  deadline: float | None = None) -> Iterator[Solution]:
+def sat_solutions(puzzle: Hashi, adjacent: bool = True, deadline: float | None = None,
+                  solver: SolverChoice = DEFAULT_SOLVER) -> Iterator[Solution]:
     """Every solution, one at a time, by the lazy cut loop and blocking clauses.
 
     The loop: solve without connectivity; while the model falls apart into groups, add for
     each group "some bridge leaves this set" (and, without loops, "not all the pairs of this
     cycle") and solve again. A connected model is a solution: yield it, then block it.
-    Every clause added holds in every solution, so no solution is ever lost.
-    ``deadline`` is a ``time.perf_counter()`` value; past it, ``LimitReached`` is raised.
+    Every clause added holds in every solution, so no solution is ever lost. One solver
+    runs the whole loop: the cuts and blocking clauses are added to it, and what it learnt
+    in earlier rounds stays. ``deadline`` is a ``time.perf_counter()`` value; past it,
+    ``LimitReached`` is raised.
     """
     layout = layout_of(puzzle, adjacent)
-    encoding = encode(layout, "none")
-    clauses = encoding.cnf.clauses + isolation_clauses(encoding)
+    encoding = encode(layout, "none", named=False)
     first = [ladder[0] for ladder in encoding.bridge_vars]
     n = len(layout.islands)
-    while True:
-        model = _solve_clauses(clauses, deadline)
-        if model == "UNSAT":
-            return
-        true = {lit for lit in model if lit > 0}
-        used = [p for p, v in enumerate(first) if v in true]
-        groups = _components(n, [layout.pairs[p] for p in used])
-        cuts = []
-        if len(set(groups)) > 1:
-            for group in set(groups):
-                cuts.append([first[p] for p, (i, j) in enumerate(layout.pairs)
-                             if (groups[i] == group) != (groups[j] == group)])
-        if not layout.loops:
-            cuts.extend([-first[p] for p in cycle] for cycle in _cycles(n, layout, used))
-        if cuts:
-            clauses.extend(cuts)
-            continue
-        solution = encoding.bridges(model)
-        yield solution
-        clauses.append(encoding.blocking_clause(solution))
+    backend = open_solver(solver, encoding.cnf.clauses + isolation_clauses(encoding))
+    try:
+        while True:
+            model = backend.solve(deadline)
+            if model is None:
+                return
+            true = {lit for lit in model if lit > 0}
+            used = [p for p, v in enumerate(first) if v in true]
+            groups = components(n, [layout.pairs[p] for p in used])
+            cuts: list[Clause] = []
+            if len(set(groups)) > 1:
+                leaving: dict[int, list[int]] = {group: [] for group in groups}
+                for p, (i, j) in enumerate(layout.pairs):
+                    if groups[i] != groups[j]:
+                        leaving[groups[i]].append(first[p])
+                        leaving[groups[j]].append(first[p])
+                cuts.extend(leaving.values())
+            if not layout.loops:
+                cuts.extend([-first[p] for p in cycle] for cycle in _cycles(n, layout, used))
+            if cuts:
+                for cut in cuts:
+                    backend.add_clause(cut)
+                continue
+            solution = encoding.bridges(model)
+            yield solution
+            backend.add_clause(encoding.blocking_clause(solution))
+    finally:
+        backend.close()
 
 
-def _solve_clauses(clauses: list[Clause], deadline: float | None) -> list[int] | str:
-    """PicoSAT on ``clauses``: a model or "UNSAT"; ``LimitReached`` past the deadline."""
-    pycosat = _pycosat()
-    if deadline is None:
-        return pycosat.solve(clauses)
-    budget = FIRST_PROPAGATIONS
-    while True:
-        if time.perf_counter() >= deadline:
-            raise LimitReached("SAT solver: time limit reached")
-        start = time.perf_counter()
-        answer = pycosat.solve(clauses, prop_limit=budget)
-        if answer != "UNKNOWN":
-            return answer
-        now = time.perf_counter()
-        per_second = budget / max(now - start, 1e-6)
-        budget = int(min(4 * budget, per_second * (deadline - now)))
-        if budget < 1:
-            raise LimitReached("SAT solver: time limit reached")
+#: the entry point of the "sat" engine (`Puzzle.solve(engine="sat")`)
+solutions = sat_solutions
 
 
-def _components(n: int, links: Iterable[tuple[int, int]]) -> list[int]:
-    """The group (a representative island) of each island, joined by ``links``."""
-    parent = list(range(n))
+# -- the SAT solver: python-sat, with a time limit -------------------------------------------
+class SatBackend(Protocol):
+    """What the loops above need from a SAT solver: add clauses, solve again, let go."""
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
+    def add_clause(self, clause: Sequence[int]) -> None: ...
 
-    for i, j in links:
-        parent[find(i)] = find(j)
-    return [find(i) for i in range(n)]
+    def solve(self, deadline: float | None) -> list[int] | None:
+        """A model (signed literals), or None if unsatisfiable; ``LimitReached`` past
+        the deadline."""
+        ...
+
+    def close(self) -> None: ...
+
+
+#: A python-sat solver name, or a function opening a back end on a list of clauses
+SolverChoice = str | Callable[[list[Clause]], SatBackend]
+
+
+class PySatSolver:
+    """One incremental python-sat solver; limits through conflict budgets.
+
+    A solver has no clock, so under a deadline ``solve`` runs ``solve_limited`` with a
+    budget of conflicts, checks the time and goes on with a budget sized from the
+    conflicts per second just measured, never planned past the deadline. Stopping on a
+    budget keeps the solver's state, so going on loses little.
+    """
+
+    def __init__(self, name: str, clauses: Iterable[Sequence[int]]) -> None:
+        from pysat.solvers import Solver
+
+        self.solver = Solver(name=name, bootstrap_with=clauses)
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        self.solver.add_clause(clause)
+
+    def solve(self, deadline: float | None) -> list[int] | None:
+        if deadline is None:
+            return self.solver.get_model() if self.solver.solve() else None
+        budget = FIRST_CONFLICTS
+        while True:
+            start = time.perf_counter()
+            if start >= deadline:
+                raise LimitReached("SAT solver: time limit reached")
+            self.solver.conf_budget(budget)
+            answer = self.solver.solve_limited()
+            if answer is not None:
+                return self.solver.get_model() if answer else None
+            now = time.perf_counter()
+            per_second = budget / max(now - start, 1e-6)
+            budget = int(min(4 * budget, per_second * (deadline - now)))
+            if budget < 1:
+                raise LimitReached("SAT solver: time limit reached")
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def open_solver(solver: SolverChoice, clauses: list[Clause]) -> SatBackend:
+    """A back end holding ``clauses``: a python-sat solver by name, or ``solver(clauses)``."""
+    if callable(solver):
+        return solver(clauses)
+    if solver not in SOLVERS:
+        raise ValueError(f"unknown SAT solver {solver!r}; expected one of {', '.join(SOLVERS)}")
+    _require_pysat()
+    return PySatSolver(solver, clauses)
+
+
+def _require_pysat() -> None:
+    """python-sat is a dependency; a clear message where it could not be installed."""
+    try:
+        import pysat.solvers  # noqa: F401
+    except ImportError as err:  # pragma: no cover - depends on the installation
+        raise MissingExtra("the SAT engine needs python-sat: pip install python-sat") from err
 
 
 def _cycles(n: int, layout: Layout, used: list[int]) -> list[list[int]]:
     """One cycle (a list of pairs) for each used pair that closes a loop in a spanning forest."""
     tree: dict[int, list[tuple[int, int]]] = {i: [] for i in range(n)}
-    groups = list(range(n))
+    groups = UnionFind(n)
     cycles = []
     for p in used:
         i, j = layout.pairs[p]
-        if groups[i] == groups[j]:
+        if not groups.union(i, j):  # already one group: p closes a cycle
             cycles.append([p, *_tree_path(tree, i, j)])
             continue
-        old, new = groups[i], groups[j]
-        groups = [new if g == old else g for g in groups]
         tree[i].append((j, p))
         tree[j].append((i, p))
     return cycles
@@ -648,19 +755,10 @@ def _cycles(n: int, layout: Layout, used: list[int]) -> list[list[int]]:
 
 def _tree_path(tree: dict[int, list[tuple[int, int]]], start: int, goal: int) -> list[int]:
     """The pairs on the forest path from ``start`` to ``goal`` (depth-first)."""
-    stack = [(start, -1, [])]
+    stack: list[tuple[int, int, list[int]]] = [(start, -1, [])]
     while stack:
         node, came, path = stack.pop()
         if node == goal:
             return path
         stack.extend((other, node, [*path, p]) for other, p in tree[node] if other != came)
     raise ValueError("no path between islands of one group")
-
-
-def _pycosat():
-    """The optional SAT back end (``pip install csp-puzzles[sat]``)."""
-    try:
-        import pycosat
-    except ImportError as err:  # pragma: no cover - depends on the installation
-        raise ImportError("the SAT back end needs pycosat: pip install 'csp-puzzles[sat]'") from err
-    return pycosat

@@ -8,8 +8,9 @@
 """
 
 from .formats import parse
-from .generate import DIFFICULTIES, generate, grade
-from .model import MODELS, Clue, KakuroPuzzle, Run
+from .generate import generate
+from .grade import DIFFICULTIES, grade
+from .model import MODELS, Clue, Kakuro, KakuroPuzzle, Run
 
-__all__ = ["parse", "generate", "grade", "DIFFICULTIES", "KakuroPuzzle", "Clue", "Run",
-           "MODELS"]
+__all__ = ["parse", "generate", "grade", "DIFFICULTIES", "Kakuro", "KakuroPuzzle", "Clue",
+           "Run", "MODELS"]

@@ -26,7 +26,7 @@ from ..formats import (
 )
 from ..limits import GRID_SIDE
 from .combinations import combinations, sum_range
-from .model import BLOCK, WHITE, Clue, KakuroPuzzle, find_runs
+from .model import BLOCK, WHITE, Clue, Kakuro, find_runs
 
 _CLUE = re.compile(r"([0-9]{0,6}),([0-9]{0,6})")
 MAX_SIDE = GRID_SIDE["kakuro"]
@@ -51,7 +51,7 @@ def _cell(token: Token, filename: str | None):
     return Clue(down, right)
 
 
-def parse(text: str, filename: str | None = None) -> KakuroPuzzle:
+def parse(text: str, filename: str | None = None) -> Kakuro:
     """Read a Kakuro grid; raises `ParseError` (with line and column) on bad input."""
     rows = text_lines(prepare(text, filename))
     if not rows:
@@ -77,7 +77,7 @@ def parse(text: str, filename: str | None = None) -> KakuroPuzzle:
     check_rectangular(rows, width, filename)
     grid = [[_cell(token, filename) for token in row] for row in rows]
     _check_runs(grid, rows, filename)
-    return KakuroPuzzle(grid)
+    return Kakuro(grid)
 
 
 def _check_runs(grid, tokens: list[list[Token]], filename: str | None) -> None:
@@ -109,8 +109,3 @@ def _check_runs(grid, tokens: list[list[Token]], filename: str | None) -> None:
                         f"white cell is in no {direction} run, expected a clue with a "
                         f"{'right' if direction == 'across' else 'down'} sum {before} its "
                         f"line of white cells", filename)
-
-
-def write(puzzle: KakuroPuzzle) -> str:
-    """The puzzle in the janko.at format (what `parse` reads back)."""
-    return puzzle.to_text()

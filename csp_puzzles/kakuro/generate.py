@@ -35,11 +35,11 @@ from ..core import CSP, AllDifferent, Predicate, count, solve
 from ..core.state import SearchState
 from ..limits import GENERATE_SIDE
 from .combinations import ALL_DIGITS, combinations
+from .grade import DIFFICULTIES, grade, search_free
 from .layout import Cell, Layout, random_layout
-from .model import BLOCK, WHITE, Clue, KakuroPuzzle
+from .model import BLOCK, WHITE, Clue, Kakuro
 from .rules import run_supports
 
-DIFFICULTIES = ("easy", "medium", "hard")
 MAX_ATTEMPTS = 50
 #: random layouts drawn per attempt until one is valid (a long run may resist cutting)
 LAYOUT_TRIES = 20
@@ -59,25 +59,9 @@ MOVES_PER_STEP = 8
 SWAP_SHARE = 0.5
 
 
-def grade(puzzle: KakuroPuzzle) -> str:
-    """`easy`, `medium` or `hard`: the weakest reasoning that solves it without search."""
-    for level, strong in (("easy", False), ("medium", True)):
-        if _search_free(puzzle, strong):
-            return level
-    return "hard"
-
-
-def _search_free(puzzle: KakuroPuzzle, strong: bool = True) -> bool:
-    """Root propagation decides every cell: with the full combined model (`strong`), or with
-    combination reasoning alone (no placement step, no region sums)."""
-    result = solve(puzzle.to_csp(matching=strong, regions=strong), inference="mac",
-                   var_order="mrv", max_nodes=1)
-    return result.solved and result.stats.nodes == 0
-
-
 def generate(width: int = 8, height: int = 8, difficulty: str = "medium",
              seed: int | None = None, density: float = 0.3,
-             max_attempts: int = MAX_ATTEMPTS) -> KakuroPuzzle:
+             max_attempts: int = MAX_ATTEMPTS) -> Kakuro:
     """A puzzle of `height` rows and `width` columns (clue row and column included) with
     exactly one solution and the given difficulty. Raises ValueError when none is found
     within `max_attempts` tries (too small a grid for a hard puzzle, say)."""
@@ -224,16 +208,16 @@ def _lean_count(layout: Layout, totals: list[int], limit: int = 2,
 
 # -- repair ---------------------------------------------------------------------------------
 def _make(rng: random.Random, layout: Layout, digits: dict[Cell, int],
-          difficulty: str) -> KakuroPuzzle | None:
+          difficulty: str) -> Kakuro | None:
     """Repair the filling's clues until they give one solution at the difficulty asked."""
     if not _repair(rng, layout, digits, difficulty != "easy", difficulty == "hard"):
         return None
-    puzzle = KakuroPuzzle(_clued_grid(layout, digits))
+    puzzle = Kakuro(_clued_grid(layout, digits))
     if grade(puzzle) != difficulty:
         wanted = _needs_search if difficulty == "hard" else _needs_matching
         if difficulty == "easy" or not _step_back(rng, layout, digits, wanted):
             return None
-        puzzle = KakuroPuzzle(_clued_grid(layout, digits))
+        puzzle = Kakuro(_clued_grid(layout, digits))
     if _unique(puzzle) and grade(puzzle) == difficulty:
         return puzzle
     return None
@@ -363,10 +347,10 @@ def _needs_search(layout: Layout, digits: dict[Cell, int],
         return "keep"
     if undecided > HARD_OPEN_CELLS or _lean_count(layout, _totals(layout, digits)) != 1:
         return "undo"
-    return "keep" if _search_free(KakuroPuzzle(_clued_grid(layout, digits))) else "done"
+    return "keep" if search_free(Kakuro(_clued_grid(layout, digits))) else "done"
 
 
-def _unique(puzzle: KakuroPuzzle) -> bool:
+def _unique(puzzle: Kakuro) -> bool:
     """Exactly one solution, proved by counting on the real (combined) model."""
     counted = count(puzzle.to_csp(counting=True), limit=2, inference="mac", var_order="mrv",
                     max_nodes=5_000)

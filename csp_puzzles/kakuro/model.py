@@ -19,6 +19,9 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..core import CSP, AllDifferent, Sum
 from ..puzzle import Puzzle
+from . import picture as drawing
+from .check import check
+from .render import render
 from .rules import RegionSum, RunConstraint
 
 Cell = tuple[int, int]
@@ -114,7 +117,7 @@ def region_sums(runs: list[Run], most: int = 5) -> list[RegionSum]:
     return list(found.values())
 
 
-class KakuroPuzzle(Puzzle):
+class Kakuro(Puzzle):
     """A Kakuro grid: fill the white cells with 1-9 so every run has its sum, no repeats."""
 
     kind: ClassVar[str] = "kakuro"
@@ -181,14 +184,17 @@ class KakuroPuzzle(Puzzle):
         return "\n".join(lines) + "\n"
 
     def check(self, solution: Any) -> list[str]:
-        from .check import check
-
         return check(self, solution)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
 
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)
 
     def __repr__(self) -> str:
-        return f"KakuroPuzzle({self.height}x{self.width}, {len(self.whites)} white cells)"
+        return f"Kakuro({self.height}x{self.width}, {len(self.whites)} white cells)"
+
+
+#: the former name of `Kakuro`, kept so that code written against it still runs
+KakuroPuzzle = Kakuro

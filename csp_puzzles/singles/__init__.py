@@ -7,9 +7,9 @@ stays connected.
     singles.generate(width=10, height=10, difficulty="easy", seed=1)
 """
 
-from .formats import parse, write_native, write_tatham
-from .generate import DIFFICULTIES, generate, grade
+from .formats import parse
+from .generate import generate
+from .grade import DIFFICULTIES, grade
 from .model import Singles
 
-__all__ = ["parse", "generate", "grade", "DIFFICULTIES", "Singles", "write_native",
-           "write_tatham"]
+__all__ = ["parse", "generate", "grade", "DIFFICULTIES", "Singles"]

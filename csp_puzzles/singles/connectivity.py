@@ -78,7 +78,9 @@ class WallUnionFind:
     """Union-find over shaded cells (8-connected) plus `BORDER`, with rollback.
 
     Cells are numbered 0..n-1 and `BORDER` is n. Union by size without path compression keeps
-    `find` logarithmic and every union undoable by resetting two entries.
+    `find` logarithmic and every union undoable by resetting two entries. That is why this
+    is not the shared `csp_puzzles.unionfind.UnionFind`, whose path halving rewrites links
+    an undo would need.
     """
 
     def __init__(self, n: int):

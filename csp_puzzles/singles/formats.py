@@ -1,4 +1,4 @@
-"""Reading and writing Singles puzzles.
+"""Reading Singles puzzles; writing them is the puzzle's `to_text` and `to_tatham`.
 
 Accepted (detected automatically):
 
@@ -29,12 +29,11 @@ from ..formats import (
     text_lines,
 )
 from ..limits import GRID_SIDE
-from .model import Singles
+from .model import TATHAM_DIGITS, Singles
 
 _TATHAM = re.compile(r"([0-9]{1,6})x([0-9]{1,6})([A-Za-z]*)")
 TATHAM_FORMAT = "WxH:desc (like 5x5:41124...)"
 MAX_SIDE = GRID_SIDE["singles"]
-_DIGITS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def parse(text: str, filename: str | None = None) -> Singles:
@@ -62,7 +61,7 @@ def parse_tatham(text: str, filename: str | None = None) -> Singles:
         if len(numbers) == width * height:
             raise game_id.error(f"extra character {ch!r} after {width * height} cells, "
                                 "expected the ID to end", i, filename)
-        value = _DIGITS.find(ch) + 1
+        value = TATHAM_DIGITS.find(ch) + 1
         if value == 0:
             raise game_id.error(f"{ch!r} is not a Singles number, expected 1-9, a-z or A-Z",
                                 i, filename)
@@ -126,23 +125,3 @@ def _number(token: Token, filename: str | None) -> int:
         raise token.error(f"{token.text!r} is not a cell number, expected a positive integer",
                           filename)
     return int(token.text)
-
-
-def write_native(puzzle: Singles) -> str:
-    """The janko.at text: header `R C`, then the rows."""
-    lines = [f"{puzzle.height} {puzzle.width}"]
-    lines += [" ".join(str(x) for x in row) for row in puzzle.grid]
-    return "\n".join(lines) + "\n"
-
-
-def write_tatham(puzzle: Singles) -> str:
-    """The Tatham game ID; raises ValueError when a number is above max(W, H)."""
-    largest = max(puzzle.width, puzzle.height)
-    chars = []
-    for row in puzzle.grid:
-        for x in row:
-            if x > min(largest, len(_DIGITS)):
-                raise ValueError(f"number {x} cannot be written in a Tatham ID of a "
-                                 f"{puzzle.width}x{puzzle.height} grid (at most {largest})")
-            chars.append(_DIGITS[x - 1])
-    return f"{puzzle.width}x{puzzle.height}:{''.join(chars)}"

@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import random
 
-from ..core import Contradiction, SearchState
-from ..core.inference import maintain_arc_consistency
 from .connectivity import Connected
+from .grade import DIFFICULTIES, grade, undecided_cells
 from .model import Singles, first_undecided
 
-DIFFICULTIES = ("easy", "tricky")
 MAX_SIDE = 100
 #: hardening is a random walk with one propagation per step (measured: under 5 s at 15x15,
 #: 1-7 s at 20x20, 4-40 s at 25x25), so larger tricky grids are refused rather than left to
@@ -64,7 +62,7 @@ def _attempt_once(width: int, height: int, difficulty: str,
     for r, c in sorted(shaded):
         grid[r][c] = _copy_from_line(grid, shaded, (r, c), rng, prefer=None)
     for _round in range(40 + width + height):
-        undecided = _undecided(Singles(_freeze(grid)))
+        undecided = undecided_cells(Singles(_freeze(grid)))
         if undecided is None:  # cannot happen with sound rules; start again if it does
             return None
         if not undecided:
@@ -103,7 +101,7 @@ def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Ran
                 changes.append((r, c, grid[r][c]))
                 grid[r][c] = rng.choice(values)
         puzzle = Singles(_freeze(grid))
-        if _undecided(puzzle) == []:
+        if undecided_cells(puzzle) == []:
             continue  # still easy: keep walking
         counted = puzzle.count(limit=2, max_nodes=2_000, var_order=first_undecided)
         if counted.status == "solved" and counted.solutions == 1:
@@ -112,11 +110,6 @@ def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Ran
             grid[r][c] = old
         batch = max(1, batch // 2)
     return False
-
-
-def grade(puzzle: Singles) -> str:
-    """`easy` if propagating the rules decides every cell, `tricky` if it takes search."""
-    return "easy" if _undecided(puzzle) == [] else "tricky"
 
 
 def shade_maximal(width: int, height: int, rng: random.Random) -> set[tuple[int, int]]:
@@ -158,17 +151,6 @@ def _copy_from_line(grid: list[list[int]], shaded: set[tuple[int, int]], cell: t
             whites = preferred
     choice = rng.choice(whites)
     return grid[choice[0]][choice[1]]
-
-
-def _undecided(puzzle: Singles) -> list[tuple[int, int]] | None:
-    """Cells propagation leaves open in the counting model (None if it contradicts)."""
-    csp = puzzle.to_csp(counting=True)
-    state = SearchState(csp)
-    try:
-        maintain_arc_consistency(state, None)
-    except Contradiction:
-        return None
-    return [cell for cell in puzzle.cells() if len(state.domains[cell]) > 1]
 
 
 def _repair(grid: list[list[int]], shaded: set[tuple[int, int]],

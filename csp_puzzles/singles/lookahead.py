@@ -3,7 +3,10 @@
 When propagation stalls, the search must guess a cell. Before guessing, this order *probes*
 undecided cells: it tries shading a cell, propagates every rule, and undoes it; then the
 same with the cell unshaded. A value that leads to a contradiction is impossible, so the
-order removes it (the trace names it `probe: ...`), propagates, and probes again. Only when
+order removes it, propagates, and probes again. The trace shows each probe that failed as a
+short search of its own (`probe: assign ...`, the propagation, the wipe-out, the backtrack),
+then the removal it proves (`probe: shading (r,c) leads to a contradiction`); the probes
+that changed nothing are left out of the story. Only when
 no probe fails does it return a cell to branch on: the one whose two probes pruned the most
 (both branches then start well informed). This is what SAT solvers call failed-literal
 detection; for Singles it replaces most of the guessing a human does by "what if" chains.
@@ -18,9 +21,11 @@ from collections.abc import Hashable
 
 from ..core import Contradiction, SearchState
 from ..core.inference import propagate
+from ..core.trace import ASSIGN, BACKTRACK, WIPEOUT, show
 from .rules import SHADED, UNSHADED
 
 MAX_PROBES = 400
+PROBE = "probe"
 
 
 def _probe(state: SearchState, var: Hashable, value: int) -> int | None:
@@ -66,6 +71,7 @@ def probing_order(state: SearchState) -> Hashable:
             if shaded is None or unshaded is None:
                 refuted_any = True
                 value = SHADED if shaded is None else UNSHADED
+                _show_failed_probe(state, var, value)
                 if not _refute(state, var, value):
                     return var
                 continue
@@ -76,13 +82,39 @@ def probing_order(state: SearchState) -> Hashable:
             return best
 
 
+def _show_failed_probe(state: SearchState, var: Hashable, value: int) -> None:
+    """Run a probe that failed again with the trace on, so that a reader sees why it failed.
+
+    It is recorded as a search of its own: an assignment, what propagation removes, the
+    wipe-out, and the backtrack that puts everything back.
+    """
+    trace = state.trace
+    if trace is None:
+        return
+    mark, prunings, depth = state.mark(), state.stats.prunings, state.depth
+    trace.record(ASSIGN, var, value, PROBE, depth + 1)
+    state.depth = depth + 1
+    try:
+        state.trace = None  # the assign event says it all
+        state.keep_only(var, (value,), PROBE)
+        state.trace = trace
+        propagate(state, state.csp.constraints_of[var])
+    except Contradiction as failure:
+        trace.record(WIPEOUT, failure.var, None, failure.cause, depth + 1)
+    finally:
+        state.trace = trace
+        state.undo(mark)
+        state.depth = depth
+        state.stats.prunings = prunings
+    trace.record(BACKTRACK, var, value, PROBE, depth + 1)
+
+
 def _refute(state: SearchState, var: Hashable, value: int) -> bool:
     """Remove `var = value` and propagate; False (with the state as before) if that fails."""
     mark = state.mark()
-    r, c = var
     what = "shading" if value == SHADED else "leaving unshaded"
     try:
-        state.remove(var, value, f"probe: {what} ({r},{c}) leads to a contradiction")
+        state.remove(var, value, f"probe: {what} {show(var)} leads to a contradiction")
         propagate(state, state.csp.constraints_of[var])
     except Contradiction:
         # the other value fails too once propagated: undo, and let both branches fail

@@ -25,8 +25,11 @@ from typing import Any, ClassVar
 from ..core import CSP, SearchState
 from ..core.heuristics import VariableOrder
 from ..puzzle import Puzzle
+from . import picture as drawing
+from .check import check
 from .connectivity import Connected
 from .lookahead import probing_order
+from .render import render
 from .rules import (
     SHADED,
     UNSHADED,
@@ -38,6 +41,8 @@ from .rules import (
 
 Cell = tuple[int, int]
 Solution = frozenset  # the shaded cells, a frozenset of (row, column)
+#: the numbers 1, 2, ... as Tatham's game IDs write them, one character each
+TATHAM_DIGITS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @lru_cache(maxsize=16)
@@ -71,6 +76,7 @@ class Singles(Puzzle):
     kind: ClassVar[str] = "singles"
     default_inference: ClassVar[str] = "mac"
     model_options: ClassVar[frozenset[str]] = frozenset({"uniqueness"})
+    engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
 
     def __post_init__(self) -> None:
         grid = self.grid
@@ -140,8 +146,6 @@ class Singles(Puzzle):
 
     # -- output ----------------------------------------------------------------------------
     def check(self, solution: Any) -> list[str]:
-        from .check import check
-
         return check(self.grid, solution)
 
     def solution_to_json(self, solution: Any) -> dict[str, Any]:
@@ -156,16 +160,36 @@ class Singles(Puzzle):
             for r, row in enumerate(self.grid))
 
     def to_text(self) -> str:
-        from .formats import write_native
-
-        return write_native(self)
+        """The janko.at text: header `R C`, then the rows."""
+        lines = [f"{self.height} {self.width}"]
+        lines += [" ".join(str(x) for x in row) for row in self.grid]
+        return "\n".join(lines) + "\n"
 
     def to_tatham(self) -> str:
-        from .formats import write_tatham
+        """The Tatham game ID; raises ValueError when a number is above max(W, H)."""
+        largest = max(self.width, self.height)
+        chars = []
+        for row in self.grid:
+            for x in row:
+                if x > min(largest, len(TATHAM_DIGITS)):
+                    raise ValueError(f"number {x} cannot be written in a Tatham ID of a "
+                                     f"{self.width}x{self.height} grid (at most {largest})")
+                chars.append(TATHAM_DIGITS[x - 1])
+        return f"{self.width}x{self.height}:{''.join(chars)}"
 
-        return write_tatham(self)
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options(height, width)
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
 
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
-
         render(self, ax, solution=solution, domains=domains)

@@ -7,9 +7,9 @@
     towers.generate(size=6, difficulty="hard", seed=1)
 """
 
-from .formats import parse, write_janko, write_tatham
-from .generate import DIFFICULTIES, generate, grade
+from .formats import parse
+from .generate import generate
+from .grade import DIFFICULTIES, grade
 from .model import MODELS, Towers
 
-__all__ = ["parse", "generate", "grade", "DIFFICULTIES", "MODELS", "Towers", "write_janko",
-           "write_tatham"]
+__all__ = ["parse", "generate", "grade", "DIFFICULTIES", "MODELS", "Towers"]

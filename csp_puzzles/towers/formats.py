@@ -1,4 +1,4 @@
-"""Reading and writing Towers puzzles (CONTRACT.md section 3).
+"""Reading Towers puzzles; writing them is the puzzle's `to_text` and `to_tatham`.
 
 Two formats, told apart automatically:
 
@@ -27,9 +27,8 @@ from ..formats import (
     split_game_id,
     text_lines,
 )
-from .model import MAX_SIZE, Towers
+from .model import MAX_SIZE, SIDES, Towers
 
-SIDES = ("top", "bottom", "left", "right")
 _TATHAM = re.compile(r"([0-9]{1,6})(?:d[a-z])?")
 TATHAM_FORMAT = "N:c1/c2/.../c4N[,grid] (like 4:1/2/.../3)"
 _NO_CLUE = {"-", ".", "0"}
@@ -110,33 +109,6 @@ def _read_tatham_grid(text: str, n: int, givens: list[list[int]], line: int, col
         raise ParseError(f"the grid describes {cell} cells, expected {n * n}", line,
                          column + len(text), filename)
     _check_givens(givens, where, filename)
-
-
-def write_tatham(puzzle: Towers) -> str:
-    """The Tatham game ID of `puzzle` (givens written only when there are some)."""
-    clues = [x for side in SIDES for x in getattr(puzzle, side)]
-    text = f"{puzzle.size}:" + "/".join(str(x) if x else "" for x in clues)
-    cells = [h for row in puzzle.givens for h in row]
-    if not any(cells):
-        return text
-    out: list[str] = []
-    run = 0
-    for h in cells:
-        if not h:
-            run += 1
-            continue
-        while run:
-            step = min(run, 26)
-            out.append(chr(ord("a") + step - 1))
-            run -= step
-        if out and out[-1][-1].isdigit():
-            out.append("_")
-        out.append(str(h))
-    while run:
-        step = min(run, 26)
-        out.append(chr(ord("a") + step - 1))
-        run -= step
-    return text + "," + "".join(out)
 
 
 # -- janko ------------------------------------------------------------------------------------
@@ -247,15 +219,3 @@ def _check_givens(givens: list[list[int]], where: dict[tuple[int, int], Token],
                     raise where[(r, c)].error(
                         f"given {h} at ({r},{c}) repeats the {h} at ({rr},{cc}) in {line}, "
                         "expected each height once per row and column", filename)
-
-
-def write_janko(puzzle: Towers) -> str:
-    """The janko.at text of `puzzle` (rows of givens only when there are some)."""
-    n = puzzle.size
-    lines = [f"{n} {n} {n}"]
-    for side in SIDES:
-        lines.append(" ".join(str(x) if x else "-" for x in getattr(puzzle, side)))
-    if any(h for row in puzzle.givens for h in row):
-        for row in puzzle.givens:
-            lines.append(" ".join(str(h) if h else "-" for h in row))
-    return "\n".join(lines) + "\n"

@@ -1,15 +1,6 @@
-"""Grading Towers puzzles by the rules they need, and generating them like Tatham does.
+"""Generating Towers puzzles like Tatham does, at a level of `grade.py`.
 
-The levels follow Tatham's Towers:
-
-- `easy`: the clue rules and Latin singles alone place every tower;
-- `hard`: also needs Latin subsets (all-different with Régin's filtering) and the per-line
-  enumeration of orderings;
-- `extreme`: also needs positional sets (X-wings) and forcing: a cell with two candidates
-  loses one of them when placing it leads, by Latin singles alone, to a contradiction;
-- `unreasonable`: no rule set above finishes; the search has to guess.
-
-`grade` runs these rule sets without search, weakest first. `generate` fills a random
+`generate` fills a random
 Latin square, writes every clue and every height as givens, then removes givens (first)
 and clues in random order, keeping a removal only while the puzzle stays solvable at the
 target level; a result that turns out easier than asked is thrown away and another square
@@ -23,91 +14,13 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from ..core import CSP, AllDifferent, Contradiction, SearchState, count, solve
-from ..core.inference import propagate
+from ..core import CSP, AllDifferent, SearchState, count, solve
 from ..limits import GENERATE_SIDE
+from .grade import DIFFICULTIES, grade, solved_by
 from .model import Towers
-from .rules import LatinSingles, visible
+from .rules import visible
 
-DIFFICULTIES = ("easy", "hard", "extreme", "unreasonable")
-_MODEL_OF = {"easy": "easy", "hard": "full", "extreme": "extreme"}
 ATTEMPTS = 200
-
-
-# -- grading ----------------------------------------------------------------------------------
-def deduce(puzzle: Towers, difficulty: str) -> SearchState | None:
-    """The domains left by the rules of `difficulty` without search (None: contradiction)."""
-    csp = puzzle.to_csp(model=_MODEL_OF[difficulty])
-    state = SearchState(csp)
-    try:
-        propagate(state, csp.constraints)
-        if difficulty == "extreme":
-            latin = _latin_csp(puzzle.size)
-            progress = True
-            while state.unfixed and progress:
-                progress = _force(state, csp, latin)
-    except Contradiction:
-        return None
-    return state
-
-
-def _latin_csp(n: int) -> CSP:
-    """The Latin square alone, by singles: what a forcing chain follows."""
-    csp = CSP(f"latin singles {n}x{n}")
-    csp.add_variables([(r, c) for r in range(n) for c in range(n)], range(1, n + 1))
-    for i in range(n):
-        csp.add_constraint(LatinSingles([(i, c) for c in range(n)], n, f"row {i}"))
-        csp.add_constraint(LatinSingles([(r, i) for r in range(n)], n, f"column {i}"))
-    return csp
-
-
-def _force(state: SearchState, csp: CSP, latin: CSP) -> bool:
-    """Forcing: a two-candidate cell loses a value whose placement leads to a contradiction.
-
-    Like Tatham's forcing chains, a probe follows only Latin singles (never the clues), on
-    a copy of the current domains. Returns True when a value was removed (and propagated
-    with every rule), False when no probe failed.
-    """
-    probe = SearchState(latin)
-    for var in latin.variables:
-        probe.keep_only(var, state.domains[var])
-    for var in csp.variables:
-        if len(state.domains[var]) != 2:
-            continue
-        for value in state.values(var):
-            mark = probe.mark()
-            try:
-                probe.keep_only(var, (value,))
-                propagate(probe, latin.constraints_of[var])
-                holds = True
-            except Contradiction:
-                holds = False
-            probe.undo(mark)
-            if not holds:
-                state.remove(var, value, f"forcing: {var} = {value} leads to a contradiction")
-                propagate(state, csp.constraints_of[var])
-                return True
-    return False
-
-
-def solved_by(puzzle: Towers, difficulty: str) -> bool:
-    """Do the rules of `difficulty` alone place every tower (hence a unique solution)?"""
-    state = deduce(puzzle, difficulty)
-    if state is None or state.unfixed:
-        return False
-    solution = {var: state.value(var) for var in state.csp.variables}
-    return not state.csp.violated(solution)
-
-
-def grade(puzzle: Towers) -> str:
-    """The weakest level whose rules solve `puzzle`; `unreasonable` when none does.
-
-    `unreasonable` says nothing about uniqueness: count solutions for that.
-    """
-    for difficulty in DIFFICULTIES[:-1]:
-        if solved_by(puzzle, difficulty):
-            return difficulty
-    return "unreasonable"
 
 
 # -- generating -------------------------------------------------------------------------------

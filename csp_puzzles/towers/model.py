@@ -23,11 +23,17 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core import CSP, AllDifferent, Constraint, SearchState
+from ..formats import encode_runs
 from ..limits import GRID_SIDE
 from ..puzzle import Puzzle
+from . import picture as drawing
+from .check import check
+from .render import render
 from .rules import ClueRules, LatinSingles, Line, LineClues, ValuePositions
 
 MODELS = ("full", "easy", "extreme", "plain")
+#: the clue rows in the order both formats write them
+SIDES = ("top", "bottom", "left", "right")
 #: The largest size: the clue rules keep sets of heights as bit masks in small tables.
 MAX_SIZE = GRID_SIDE["towers"]
 
@@ -69,6 +75,7 @@ class Towers(Puzzle):
 
     kind: ClassVar[str] = "towers"
     model_options: ClassVar[frozenset[str]] = frozenset({"model"})
+    engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
 
     def __post_init__(self) -> None:
         n = self.size
@@ -160,21 +167,43 @@ class Towers(Puzzle):
         return "\n".join([top.rstrip(), rule, *rows, rule, bottom.rstrip()])
 
     def to_text(self) -> str:
-        from .formats import write_janko
-
-        return write_janko(self)
+        """The janko.at text (rows of givens only when there are some)."""
+        n = self.size
+        lines = [f"{n} {n} {n}"]
+        for side in SIDES:
+            lines.append(" ".join(str(x) if x else "-" for x in getattr(self, side)))
+        if any(h for row in self.givens for h in row):
+            for row in self.givens:
+                lines.append(" ".join(str(h) if h else "-" for h in row))
+        return "\n".join(lines) + "\n"
 
     def to_tatham(self) -> str:
-        from .formats import write_tatham
-
-        return write_tatham(self)
+        """The Tatham game ID (givens written only when there are some)."""
+        clues = [x for side in SIDES for x in getattr(self, side)]
+        text = f"{self.size}:" + "/".join(str(x) if x else "" for x in clues)
+        cells = [str(h) if h else None for row in self.givens for h in row]
+        if not any(cells):
+            return text
+        return text + "," + encode_runs(cells, between="_")
 
     def check(self, solution: Any) -> list[str]:
-        from .check import check
-
         return check(self, solution)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        from .render import render
+    editor_frame: ClassVar[int] = 1
 
+    def picture(self) -> dict[str, Any]:
+        return drawing.describe(self)
+
+    def editor_cells(self) -> list[list[str]]:
+        return drawing.editor_cells(self)
+
+    @classmethod
+    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
+        return drawing.editor_options(height, row, col)
+
+    @classmethod
+    def editor_text(cls, cells: list[list[str]]) -> str:
+        return drawing.editor_text(cells)
+
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         render(self, ax, solution=solution, domains=domains)

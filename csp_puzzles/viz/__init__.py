@@ -2,14 +2,16 @@
 
 - `Stepper(trace, draw)`: replay a search event by event;
 - views (`queens_view`, `map_view`, `domain_grid_view`, `puzzle_view`): drawing functions;
-- `Comparison` / `compare`: one problem under several strategies, node counts as bars;
+- `Comparison(runs, view)`: several runs of one problem (`csp_puzzles.strategies.compare`),
+  each run's search tree and node count, any run replayed;
 - `PuzzleEditor`: click cells to enter a puzzle, then solve and step.
 """
 
-from .compare import RUNS, Comparison, Run, compare, node_chart, table
-from .editor import PuzzleEditor
+from .compare import Comparison, node_chart, table
+from .editor import PuzzleEditor, editable_kinds
+from .export import export_notebook
 from .output import draw_png, figure_png, show_png, shown_png
-from .stepper import Stepper
+from .stepper import Explorer, Stepper
 from .views import (
     AUSTRALIA_POSITIONS,
     View,
@@ -23,8 +25,9 @@ from .views import (
 from .words import LEGEND, describe, plain_name
 
 __all__ = [
-    "Stepper", "View", "PuzzleEditor", "queens_view", "map_view", "domain_grid_view", "graph_view",
+    "Stepper", "Explorer", "View", "PuzzleEditor", "editable_kinds", "export_notebook",
+    "queens_view", "map_view", "domain_grid_view", "graph_view",
     "puzzle_view", "sudoku_view",
-    "AUSTRALIA_POSITIONS", "Comparison", "Run", "RUNS", "compare", "node_chart", "table",
+    "AUSTRALIA_POSITIONS", "Comparison", "node_chart", "table",
     "draw_png", "figure_png", "show_png", "shown_png", "describe", "plain_name", "LEGEND",
 ]

@@ -1,59 +1,22 @@
-"""The same problem under several strategies: node counts side by side, each run replayable.
+"""Several runs of one problem side by side: node counts, and each run's search replayed.
 
-`compare(make_csp)` solves with `none`, `fc` and `mac` (input order) and with `fc` and `mac`
-under MRV, recording a trace of each; `node_chart` draws the node counts as bars, and
-`Comparison` is the widget: the chart, a choice of run, and a `Stepper` on the chosen run.
+The runs come from `csp_puzzles.strategies.compare` (or any list of `Run`s with traces):
+`table` and `node_chart` summarise them, and `Comparison` is the explorer over all of them,
+each run's search tree drawn small so BT / FC / MAC differ at a glance, one replayed in full.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import Any
 
-import ipywidgets as widgets
 from matplotlib.axes import Axes
 
-from ..core import CSP, Result, solve
-from .output import draw_png, show_png
-from .stepper import Draw, Stepper
+from ..strategies import Run
+from .stepper import Draw, Explorer
 
-#: (inference, variable order) pairs compared by default
-RUNS: tuple[tuple[str, str], ...] = (
-    ("none", "input"), ("fc", "input"), ("mac", "input"), ("fc", "mrv"), ("mac", "mrv"),
-)
-
-
-@dataclass
-class Run:
-    """One strategy and what it did."""
-
-    inference: str
-    var_order: str
-    result: Result
-
-    @property
-    def label(self) -> str:
-        return f"{self.inference} / {self.var_order}"
-
-    @property
-    def nodes(self) -> int:
-        return self.result.stats.nodes
-
-
-def compare(make_csp: Callable[[], CSP] | CSP, runs: Sequence[tuple[str, str]] = RUNS,
-            val_order: str = "input", max_nodes: int | None = 200_000,
-            trace: bool = True) -> list[Run]:
-    """Solve the problem once per (inference, variable order); a fresh CSP for each run.
-
-    `make_csp` is a function building the problem (or a CSP, reused as is).
-    """
-    done = []
-    for inference, var_order in runs:
-        csp = make_csp() if callable(make_csp) else make_csp
-        result = solve(csp, inference=inference, var_order=var_order, val_order=val_order,
-                       max_nodes=max_nodes, trace=trace)
-        done.append(Run(inference, var_order, result))
-    return done
+#: bar colours of the node chart, by inference
+INFERENCE_COLOURS = {"none": "#c0504d", "fc": "#f79646", "mac": "#4f81bd"}
 
 
 def table(runs: Sequence[Run]) -> str:
@@ -70,8 +33,8 @@ def node_chart(ax: Axes, runs: Sequence[Run], log: bool = False) -> None:
     """Bars of node counts, one per run, with the count written on each bar."""
     labels = [run.label for run in runs]
     nodes = [run.nodes for run in runs]
-    colours = {"none": "#c0504d", "fc": "#f79646", "mac": "#4f81bd"}
-    bars = ax.bar(range(len(runs)), nodes, color=[colours.get(r.inference, "grey") for r in runs])
+    bars = ax.bar(range(len(runs)), nodes,
+                  color=[INFERENCE_COLOURS.get(r.inference, "grey") for r in runs])
     for bar, count in zip(bars, nodes):
         ax.annotate(str(count), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
                     ha="center", va="bottom", fontsize=9)
@@ -82,35 +45,25 @@ def node_chart(ax: Axes, runs: Sequence[Run], log: bool = False) -> None:
     ax.margins(y=0.15)
 
 
-class Comparison(widgets.VBox):
-    """The node chart, a choice of strategy, and a stepper replaying the chosen run."""
+class Comparison(Explorer):
+    """Every run's node count and search tree; a click on a run replays it.
 
-    def __init__(self, make_csp: Callable[[], CSP] | CSP, draw: Draw,
-                 runs: Sequence[tuple[str, str]] = RUNS, log: bool = False, **stepper_options):
-        super().__init__()
-        self.runs = compare(make_csp, runs)
-        self.draw = draw
-        self.stepper_options = stepper_options
-        self.chart = widgets.Output()
-        self.chart.add_class("csp-compare-chart")
-        show_png(self.chart, draw_png(lambda ax: node_chart(ax, self.runs, log), (5.5, 3)))
-        self.choice = widgets.ToggleButtons(
-            options=[(run.label, i) for i, run in enumerate(self.runs)], value=0,
-            description="replay", style={"button_width": "8.5em"})
-        self.holder = widgets.VBox()
-        self._steppers: dict[int, Stepper] = {}
-        self.choice.observe(lambda change: self._select(change["new"]), names="value")
-        self.children = [self.chart, self.choice, self.holder]
-        self._select(0)
+    `runs` are traced `Run`s (`compare(make_csp)`); `draw` is the view of the problem.
+    """
+
+    def __init__(self, runs: Sequence[Run], draw: Draw, **options: Any):
+        if not runs or callable(runs):
+            raise TypeError("Comparison needs the runs: Comparison(compare(make_csp), view)")
+        self.runs = list(runs)
+        traces = [(run.label, run.result.trace, run.nodes) for run in self.runs]
+        missing = [label for label, trace, _ in traces if trace is None]
+        if missing:
+            raise TypeError(f"runs without a trace: {', '.join(missing)}; "
+                            "compare(..., trace=True) records them")
+        super().__init__([(label, trace, nodes) for label, trace, nodes in traces
+                          if trace is not None], draw, **options)
 
     @property
-    def stepper(self) -> Stepper:
-        """The stepper of the run being replayed."""
-        return self._steppers[self.choice.value]
-
-    def _select(self, index: int) -> None:
-        if index not in self._steppers:
-            run = self.runs[index]
-            self._steppers[index] = Stepper(run.result.trace, self.draw, title=run.label,
-                                            **self.stepper_options)
-        self.holder.children = [self._steppers[index]]
+    def stepper(self) -> Comparison:
+        """The explorer itself (it replays the chosen run, `self.run`)."""
+        return self

@@ -1,10 +1,10 @@
 """The puzzle editor: click cells to enter your own grid, then solve it and step through.
 
-Each click cycles a cell through its possible contents: water and islands 1-8 for
-Hashiwokakero, the numbers for Singles, clues round the border and given heights inside
-for Towers. `solve` turns the grid into the puzzle's native text, parses it with the
-puzzle's own `parse`, solves with a trace, counts solutions (up to two) and shows a
-`Stepper` on the search.
+Each click cycles a cell through what the puzzle allows there (its `editor_options`): water
+and islands 1-8 for Hashiwokakero, the numbers for Singles, clues round the border and given
+heights inside for Towers. `solve` turns the grid into the puzzle's native text
+(`editor_text`), parses it with the puzzle's own `parse`, solves with a trace, counts
+solutions (up to two) and shows a `Stepper` on the search.
 """
 
 from __future__ import annotations
@@ -16,29 +16,34 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..errors import ParseError
-from ..registry import puzzle_module
+from ..registry import KINDS, puzzle_class, puzzle_module
 from .stepper import Stepper
 from .views import puzzle_view
 
-EDITABLE = ("hashi", "singles", "towers")
-NONE = "-"
+FRAME_COLOUR = "#dde8f5"
+
+
+def editable_kinds() -> list[str]:
+    """The puzzle kinds the editor can build."""
+    return [kind for kind in KINDS if puzzle_class(kind).editable()]
 
 
 class PuzzleEditor(widgets.VBox):
-    """A grid of buttons for `kind` ("hashi", "singles" or "towers"), a solve button and
-    a stepper for the last solve. `size` is (height, width); Towers is square."""
+    """A grid of buttons for `kind` (see `editable_kinds()`), a solve button and a stepper
+    for the last solve. `size` is (height, width) of the puzzle, without its frame of clues."""
 
     def __init__(self, kind: str, size: tuple[int, int] = (5, 5),
                  cells: list[list[str]] | None = None, timeout: float = 10.0):
         super().__init__()
-        if kind not in EDITABLE:
-            raise ValueError(f"the editor handles {', '.join(EDITABLE)}, not {kind!r}")
+        if kind not in KINDS or not puzzle_class(kind).editable():
+            raise ValueError(f"the editor handles {', '.join(editable_kinds())}, not {kind!r}")
         self.kind = kind
+        self.puzzle_class = puzzle_class(kind)
         self.timeout = timeout
         self.height, self.width = size
-        if kind == "towers":
-            self.width = self.height
-        self.rows, self.cols = (self.height + 2, self.width + 2) if kind == "towers" else size
+        frame = self.puzzle_class.editor_frame
+        self.frame = frame
+        self.rows, self.cols = self.height + 2 * frame, self.width + 2 * frame
         self.puzzle: Any = None
         self.result: Any = None
         self.stepper: Stepper | None = None
@@ -51,8 +56,8 @@ class PuzzleEditor(widgets.VBox):
                 label = cells[r][c] if cells else (options[0] if options else " ")
                 button = widgets.Button(description=label, disabled=not options,
                                         layout=widgets.Layout(width="2.6em", height="2.6em"))
-                if self.kind == "towers" and options and not self._inside(r, c):
-                    button.style.button_color = "#dde8f5"
+                if options and not self._inside(r, c):
+                    button.style.button_color = FRAME_COLOUR
                 button.on_click(self._cycler(r, c))
                 row.append(button)
             self.buttons.append(row)
@@ -73,45 +78,20 @@ class PuzzleEditor(widgets.VBox):
     # -- constructors -------------------------------------------------------------------------
     @classmethod
     def from_puzzle(cls, puzzle: Any, **options: Any) -> PuzzleEditor:
-        """An editor holding `puzzle` (a Hashi, Singles or Towers puzzle), ready to change."""
-        kind = puzzle.kind
-        if kind == "hashi":
-            cells = [["." for _ in range(puzzle.width)] for _ in range(puzzle.height)]
-            for island in puzzle.islands:
-                cells[island.row][island.col] = str(island.value)
-            return cls(kind, (puzzle.height, puzzle.width), cells, **options)
-        if kind == "singles":
-            cells = [[str(x) for x in row] for row in puzzle.grid]
-            return cls(kind, (len(cells), len(cells[0])), cells, **options)
-        if kind == "towers":
-            n = puzzle.size
-
-            def show(x: int) -> str:
-                return str(x) if x else NONE
-
-            cells = [[" "] * (n + 2) for _ in range(n + 2)]
-            for i in range(n):
-                cells[0][i + 1] = show(puzzle.top[i])
-                cells[n + 1][i + 1] = show(puzzle.bottom[i])
-                cells[i + 1][0] = show(puzzle.left[i])
-                cells[i + 1][n + 1] = show(puzzle.right[i])
-                for j in range(n):
-                    cells[i + 1][j + 1] = show(puzzle.givens[i][j])
-            return cls(kind, (n, n), cells, **options)
-        raise ValueError(f"the editor handles {', '.join(EDITABLE)}, not {kind!r}")
+        """An editor holding `puzzle` (of an editable kind), ready to change."""
+        cells = puzzle.editor_cells()
+        frame = puzzle.editor_frame
+        size = (len(cells) - 2 * frame, len(cells[0]) - 2 * frame)
+        return cls(puzzle.kind, size, cells, **options)
 
     # -- the cells -----------------------------------------------------------------------------
     def _inside(self, r: int, c: int) -> bool:
-        return 1 <= r <= self.height and 1 <= c <= self.width
+        return (self.frame <= r < self.rows - self.frame
+                and self.frame <= c < self.cols - self.frame)
 
     def options(self, r: int, c: int) -> list[str]:
         """What a click cycles through at (r, c) (empty: a cell that cannot be edited)."""
-        if self.kind == "hashi":
-            return ["."] + [str(k) for k in range(1, 9)]
-        if self.kind == "singles":
-            return [str(k) for k in range(1, max(self.height, self.width) + 1)]
-        corner = r in (0, self.rows - 1) and c in (0, self.cols - 1)
-        return [] if corner else [NONE] + [str(k) for k in range(1, self.height + 1)]
+        return self.puzzle_class.editor_options(self.height, self.width, r, c)
 
     def cells(self) -> list[list[str]]:
         """The labels of the grid, row by row."""
@@ -137,21 +117,7 @@ class PuzzleEditor(widgets.VBox):
 
     def text(self) -> str:
         """The grid in the puzzle's native text format."""
-        cells = self.cells()
-        if self.kind == "hashi":
-            return "\n".join("".join(row) for row in cells) + "\n"
-        if self.kind == "singles":
-            body = "\n".join(" ".join(row) for row in cells)
-            return f"{self.height} {self.width}\n{body}\n"
-        n = self.height
-        inner = range(1, n + 1)
-        lines = [f"{n} {n} {n}",
-                 " ".join(cells[0][i] for i in inner),
-                 " ".join(cells[n + 1][i] for i in inner),
-                 " ".join(cells[i][0] for i in inner),
-                 " ".join(cells[i][n + 1] for i in inner)]
-        lines += [" ".join(cells[r][c] for c in inner) for r in inner]
-        return "\n".join(lines) + "\n"
+        return self.puzzle_class.editor_text(self.cells())
 
     # -- solving --------------------------------------------------------------------------------
     def solve(self) -> None:

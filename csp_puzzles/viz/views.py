@@ -17,13 +17,14 @@ an assignment, orange for a pruned value, red for a wipe-out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.patches import Circle, Rectangle, Wedge
 
+from .. import picture as pic
 from ..core import CSP
 from ..core.trace import ASSIGN, PRUNE, WIPEOUT, Event
 from ..examples.australia import AUSTRALIA
@@ -34,16 +35,23 @@ HIGHLIGHT = {ASSIGN: "gold", PRUNE: "darkorange", WIPEOUT: "red"}
 
 
 class View:
-    """A drawing function plus the words and the picture size that go with it."""
+    """A drawing function plus the words and the picture size that go with it, and the same
+    picture as plain data (`picture`) for the explorer, which draws it in the browser."""
 
     def __init__(self, draw: Callable[[Axes, Domains, Event | None], None],
                  name: Namer | None = None, value: Callable[[Any], str] = str,
-                 figsize: tuple[float, float] = (4.5, 4.5), verb: str | None = None):
+                 figsize: tuple[float, float] = (4.5, 4.5), verb: str | None = None,
+                 picture: pic.Picture | None = None,
+                 scopes: Mapping[str, Sequence[Hashable]] | None = None):
         self._draw = draw
         self.name = name
         self.value = value
         self.verb = verb
         self.figsize = figsize
+        #: the same drawing as plain data, for the explorer's front end (None: PNG only)
+        self.picture = picture
+        #: which variables each constraint (by name) reads, to outline the cause of a pruning
+        self.scopes = scopes
 
     def __call__(self, ax: Axes, domains: Domains, event: Event | None = None) -> None:
         self._draw(ax, domains, event)
@@ -91,7 +99,13 @@ def queens_view(n: int) -> View:
         ax.set_xlabel("column (the variable)")
         ax.set_ylabel("row (the value)")
 
-    return View(draw, name=lambda col: f"column {col}", value=lambda row: f"row {row}")
+    squares = [pic.rect(col, row, 1, 1, fill="#f0d9b5" if (row + col) % 2 == 0 else "#d9b38c")
+               for row in range(n) for col in range(n)]
+    columns = [pic.places_variable(col, {row: (col, row) for row in range(n)},
+                                   name=f"column {col}", symbol="♛") for col in range(n)]
+    picture = pic.picture((0, 0, n, n), columns, squares, axes=pic.grid_axes(n, n))
+    return View(draw, name=lambda col: f"column {col}", value=lambda row: f"row {row}",
+                picture=picture)
 
 
 # -- map colouring ---------------------------------------------------------------------------
@@ -142,7 +156,27 @@ def map_view(neighbours: Mapping[str, Iterable[str]] = AUSTRALIA,
         ax.set_aspect("equal")
         ax.axis("off")
 
-    return View(draw, figsize=(4.5, 4.5))
+    return View(draw, figsize=(4.5, 4.5), picture=_map_picture(neighbours, positions, radius))
+
+
+def _map_picture(neighbours: Mapping[str, Iterable[str]],
+                 positions: Mapping[str, tuple[float, float]], radius: float) -> pic.Picture:
+    """Regions as discs (longitude to the right, latitude up), borders as lines."""
+    scale = 1.0 / radius  # one region's radius is one unit
+    x0 = min(x for x, _ in positions.values())
+    y1 = max(y for _, y in positions.values())
+
+    def at(region: str) -> tuple[float, float]:
+        x, y = positions[region]
+        return (x - x0) * scale + 1.5, (y1 - y) * scale + 1.5
+
+    borders = [pic.line(*at(a), *at(b), stroke="#999", width=0.06)
+               for a, others in neighbours.items() for b in others if a < b]
+    regions = [pic.disc_variable(region, *at(region), 0.9, pic.COLOUR, label=region)
+               for region in positions]
+    width = max(at(r)[0] for r in positions) + 1.5
+    height = max(at(r)[1] for r in positions) + 1.5
+    return pic.picture((0, 0, width, height), regions, borders)
 
 
 # -- any CSP as a constraint graph ------------------------------------------------------------
@@ -201,7 +235,30 @@ def graph_view(csp: CSP, positions: Mapping[Hashable, tuple[float, float]] | Non
         ax.set_aspect("equal")
         ax.axis("off")
 
-    return View(draw, name=name, figsize=(4.5, 4.5))
+    scopes = {c.name: list(dict.fromkeys(c.scope)) for c in csp.constraints}
+    return View(draw, name=name, figsize=(4.5, 4.5), scopes=scopes,
+                picture=_graph_picture(variables, positions, pairs_of, name))
+
+
+def _graph_picture(variables: list[Hashable], positions: Mapping[Hashable, tuple[float, float]],
+                   pairs_of: Mapping[str, list[tuple[Hashable, Hashable]]],
+                   name: Namer) -> pic.Picture:
+    """Nodes listing their values, a line per pair of variables sharing a constraint (lit in
+    orange while that constraint causes the event shown)."""
+    xs = [p[0] for p in positions.values()]
+    ys = [p[1] for p in positions.values()]
+    scale = 2.2 * max(len(variables), 4) ** 0.5 / max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+
+    def at(var: Hashable) -> tuple[float, float]:
+        x, y = positions[var]
+        return (x - min(xs)) * scale + 1.6, (max(ys) - y) * scale + 1.8
+
+    lines = [pic.line(*at(a), *at(b), stroke="#aaa", width=0.04, cause=cause)
+             for cause, pairs in pairs_of.items() for a, b in pairs]
+    nodes = [pic.disc_variable(var, *at(var), 0.75, pic.LIST, label=name(var)) for var in variables]
+    width = max(at(v)[0] for v in variables) + 1.6
+    height = max(at(v)[1] for v in variables) + 1.4
+    return pic.picture((0, 0, width, height), nodes, lines)
 
 
 def _wrap(words: list[str], per_line: int) -> str:
@@ -247,70 +304,47 @@ def domain_grid_view(csp: CSP, name: Namer = plain_name) -> View:
 
     height = min(9.0, 1.0 + 0.35 * len(variables))
     width = min(9.0, 1.5 + 0.35 * len(values))
-    return View(draw, name=name, figsize=(width, height))
+    names = [name(v) for v in variables]
+    margin = max(1.0, 0.2 * max((len(n) for n in names), default=1) + 0.4)
+    shapes = [pic.label(margin + i + 0.5, -0.4, str(x), 0.32, "#555") for i, x in enumerate(values)]
+    shapes += [pic.label(margin / 2, row + 0.5, names[row], 0.32, bold=True)
+               for row in range(len(variables))]
+    rows = [pic.places_variable(var, {x: (margin + column[x], row) for x in csp.domains[var]},
+                                name=names[row]) for row, var in enumerate(variables)]
+    picture = pic.picture((0, -0.8, margin + len(values), len(variables)), rows, shapes)
+    scopes = {c.name: list(dict.fromkeys(c.scope)) for c in csp.constraints}
+    return View(draw, name=name, figsize=(width, height), picture=picture, scopes=scopes)
 
 
 # -- puzzles ---------------------------------------------------------------------------------
-def _cell(var: Hashable) -> str:
-    return f"cell ({var[0]},{var[1]})"
-
-
-def _edge(var: Hashable) -> str:
-    r1, c1, r2, c2 = var
-    return f"edge ({r1},{c1})-({r2},{c2})"
-
-
-def _bridges(n: Any) -> str:
-    return f"{n} bridge" + ("" if n == 1 else "s")
-
-
-def _shading(value: Any) -> str:
-    return "shaded" if value == 1 else "unshaded"
-
-
-#: how each puzzle kind names its variables and values in the stepper's sentences
-PUZZLE_WORDS: dict[str, tuple[Namer, Callable[[Any], str], str]] = {
-    "hashi": (_edge, _bridges, "carry"),
-    "kakuro": (_cell, str, "be"),
-    "towers": (_cell, str, "be"),
-    "singles": (_cell, _shading, "be"),
-}
-
-
 def puzzle_view(puzzle: Any, figsize: tuple[float, float] | None = None) -> View:
-    """A puzzle's own drawing of a state: `puzzle.render(ax, domains=domains)`.
+    """A puzzle's own picture: `puzzle.picture()` for the explorer, `puzzle.render` for PNGs.
 
     The trace must come from the same model (`puzzle.to_csp(...)` with the same options).
-    Events are worded in the puzzle's terms ("edge (2,0)-(2,5)", "cell (1,3)", "shaded").
+    Events are worded in the puzzle's terms ("edge (2,0)-(2,5)", "cell (1,3)", "shaded"),
+    taken from the names and value words of its picture.
     """
-    name, value, verb = PUZZLE_WORDS.get(getattr(puzzle, "kind", ""), (plain_name, str, None))
-    if figsize is None:
-        height = getattr(puzzle, "height", getattr(puzzle, "size", 6))
-        width = getattr(puzzle, "width", getattr(puzzle, "size", 6))
-        scale = min(6.0 / max(height, width, 1), 0.6)
-        figsize = (max(3.0, width * scale + 1), max(3.0, height * scale + 1))
+    picture = puzzle.picture()
+    names = {entry["var"]: entry["name"] for entry in picture["variables"] if "name" in entry}
+    words = picture.get("value_words") or {}
 
-    kind = getattr(puzzle, "kind", "")
+    def name(var: Hashable) -> str:
+        return names.get(pic.key(var), plain_name(var))
+
+    def value(x: Any) -> str:
+        return words.get(pic.key(x), str(x))
+
+    if figsize is None:
+        x0, y0, x1, y1 = picture["bounds"]
+        scale = min(6.0 / max(x1 - x0, y1 - y0, 1), 0.6)
+        figsize = (max(3.0, (x1 - x0) * scale + 1), max(3.0, (y1 - y0) * scale + 1))
 
     def draw(ax: Axes, domains: Domains, event: Event | None) -> None:
         puzzle.render(ax, domains=dict(domains))
-        if event is not None and event.kind in HIGHLIGHT and event.var is not None:
-            _outline(ax, puzzle, kind, event.var, HIGHLIGHT[event.kind])
 
-    return View(draw, name=name, value=value, figsize=figsize, verb=verb)
-
-
-def _outline(ax: Axes, puzzle: Any, kind: str, var: Hashable, colour: str) -> None:
-    """Mark the variable an event is about, in the coordinates each puzzle's render uses."""
-    if kind == "hashi" and isinstance(var, tuple) and len(var) == 4:
-        r1, c1, r2, c2 = var
-        ax.plot([c1, c2], [r1, r2], color=colour, lw=9, alpha=0.45, solid_capstyle="round",
-                zorder=1)
-    elif kind in ("kakuro", "towers") and isinstance(var, tuple) and len(var) == 2:
-        ax.add_patch(Rectangle((var[1], var[0]), 1, 1, fill=False, ec=colour, lw=3, zorder=6))
-    elif kind == "singles" and isinstance(var, tuple) and len(var) == 2:
-        y = puzzle.height - 1 - var[0]  # singles draws row 0 at the top of an upward y axis
-        ax.add_patch(Rectangle((var[1], y), 1, 1, fill=False, ec=colour, lw=3, zorder=6))
+    scopes = {c.name: list(dict.fromkeys(c.scope)) for c in puzzle.to_csp().constraints}
+    return View(draw, name=name, value=value, figsize=figsize, verb=picture.get("verb"),
+                picture=picture, scopes=scopes)
 
 
 # -- sudoku ------------------------------------------------------------------------------------
@@ -344,4 +378,11 @@ def sudoku_view(givens: Mapping[Hashable, Any] | None = None) -> View:
         ax.set_aspect("equal")
         ax.axis("off")
 
-    return View(draw, name=lambda var: f"cell ({var[0]},{var[1]})", figsize=(5, 5))
+    keypad = [pic.key(d) for d in range(1, 10)]
+    cells = [pic.cell_variable((r, c), r, c, pic.DIGITS, name=f"cell ({r},{c})", layout=keypad,
+                               given=(r, c) in givens) for r in range(9) for c in range(9)]
+    lines = [pic.line(0, i, 9, i, width=0.07 if i % 3 == 0 else 0.02) for i in range(10)]
+    lines += [pic.line(i, 0, i, 9, width=0.07 if i % 3 == 0 else 0.02) for i in range(10)]
+    picture = pic.picture((0, 0, 9, 9), cells, over=lines, axes=pic.grid_axes(9, 9))
+    return View(draw, name=lambda var: f"cell ({var[0]},{var[1]})", figsize=(5, 5),
+                picture=picture)

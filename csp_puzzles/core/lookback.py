@@ -1,0 +1,534 @@
+"""Looking back: conflict-directed backjumping (CBJ) and nogood learning.
+
+Chronological backtracking, on a failure, undoes the most recent decision, even when that
+decision had nothing to do with the failure. Looking back (AIMA 6.3.3) asks *why* the branch
+failed and goes straight back to a decision that was part of the reason.
+
+The reasons come from **explanations**. Every value removed during the search is explained
+by a set of decisions (search levels) that together forced its removal:
+
+- a decision `x = v` at level L removes every other value of `x`, explained by {L};
+- a propagator that removes a value decides from the current domains of its scope, so the
+  removal is explained by everything that shaped those domains: the union of the
+  explanations of the values already removed from its scope variables. This holds for any
+  propagator, the puzzles' rules included. A propagator that knows better names the few
+  variables its deduction really read (`state.reason` before a removal, `reason` on a
+  failure); a global constraint over the whole puzzle needs that to say anything useful.
+
+A wipe-out (a domain emptied, or a constraint that cannot hold) then has a **conflict set**:
+the decisions that explain it. When every value of the variable at level L has failed, the
+union of their conflict sets (without L itself) plus the explanation of the values that were
+gone before L branched says which earlier decisions are to blame; the search **backjumps** to
+the deepest of them, skipping the levels in between, which could not have helped.
+
+With learning, each such conflict set is kept as a **nogood**: "these decisions cannot all
+hold". A nogood propagates like a clause: once all its decisions but one hold, the last
+value is removed. Nogoods are watched on two literals, so a nogood costs nothing until one
+of its two watched variables is fixed. When there are too many, the oldest are forgotten.
+
+Conflict sets are bit sets of levels held in Python integers: bit L stands for the decision
+at level L. Keeping one set per variable (the union over its removed values) is exactly as
+precise as one per value here, because a propagator's explanation already unites its whole
+scope.
+
+Counting stays exact: below a solution the conflict set holds every earlier level, so the
+search goes back chronologically there, and no nogood is learnt from a subtree that held a
+solution.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from .budget import TimeUp, check_max_nodes, check_timeout
+from .constraints import Constraint
+from .csp import CSP
+from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
+from .inference import INFERENCES, Inference
+from .inference import propagate as arc_consistency
+from .state import Contradiction, SearchState
+from .stats import Stats
+from .trace import BACKJUMP, BACKTRACK, LEARN, SOLUTION, WIPEOUT, Trace, show
+
+LOOK_BACKS = ("none", "cbj", "learn")
+#: nogoods kept at most; past this the older half is forgotten
+MAX_NOGOODS = 5000
+#: a nogood with more decisions than this is not kept (long nogoods almost never fire)
+MAX_NOGOOD_SIZE = 40
+
+
+def levels(bits: int) -> list[int]:
+    """The levels in a conflict set, deepest first."""
+    found = []
+    while bits:
+        level = bits.bit_length() - 1
+        found.append(level)
+        bits ^= 1 << level
+    return found
+
+
+class ExplainingState(SearchState):
+    """A `SearchState` that also records why each variable lost values.
+
+    `because[var]` is the conflict set (bits of levels) explaining every value removed from
+    `var` so far. The propagation loop says which constraint is at work in `constraint`.
+    """
+
+    def __init__(self, csp: CSP, stats: Stats | None = None, trace: Trace | None = None):
+        super().__init__(csp, stats, trace)
+        self.because: dict[Hashable, int] = dict.fromkeys(csp.variables, 0)
+        #: (trail length after the change, variable, previous conflict set), for undo
+        self.why_trail: list[tuple[int, Hashable, int]] = []
+        self.deciding = False
+        self._owner: object = None  # the constraint whose scope union is cached
+        self._owner_bits = 0
+
+    explaining = True
+
+    def explanation(self) -> int:
+        """The decisions behind a removal made now, by the constraint at work."""
+        if self.deciding:
+            return 1 << self.depth
+        if self.reason is not None:
+            reason, self.reason = self.reason, None
+            return self.union_of(reason)
+        constraint = self.constraint
+        if constraint is None:  # unknown author: blame every decision, always safe
+            return (1 << (self.depth + 1)) - 2
+        if constraint is not self._owner:
+            bits = 0
+            because = self.because
+            for var in constraint.scope:
+                bits |= because[var]
+            self._owner, self._owner_bits = constraint, bits
+        return self._owner_bits
+
+    def union_of(self, variables: Any) -> int:
+        """The conflict sets of `variables`, united."""
+        bits = 0
+        because = self.because
+        for var in variables:
+            bits |= because[var]
+        return bits
+
+    def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
+        if value not in self.domains[var]:
+            self.reason = None
+            return False
+        bits = self.explanation()
+        old = self.because[var]
+        if bits | old != old:
+            self.because[var] = bits | old
+            self.why_trail.append((len(self._trail) + 1, var, old))
+            if self._owner is not None and not self.deciding:
+                self._owner_bits |= old
+        try:
+            return super().remove(var, value, cause)
+        except Contradiction as failure:
+            failure.conflict = self.because[var]
+            raise
+
+    def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
+        failure = Contradiction(var, cause or self.cause)
+        failure.conflict = self.explanation() | (self.because[var] if var is not None else 0)
+        raise failure
+
+    def assign(self, var: Hashable, value: Any) -> None:
+        self.deciding = True
+        try:
+            super().assign(var, value)
+        finally:
+            self.deciding = False
+        old = self.because[var]
+        self.because[var] = old | (1 << self.depth)
+        self.why_trail.append((len(self._trail), var, old))
+        self._owner = None
+
+    def undo(self, mark: int) -> None:
+        super().undo(mark)
+        self.undo_why(lambda entry: entry[0] > mark)
+
+    def undo_why(self, still_to_undo: Any) -> None:
+        """Give back the conflict sets changed by the entries `still_to_undo` accepts."""
+        why, because = self.why_trail, self.because
+        while why and still_to_undo(why[-1]):
+            _, var, old = why.pop()
+            because[var] = old
+        self._owner = None
+
+    def conflict_of(self, failure: Contradiction) -> int:
+        """The conflict set of a failure (every decision, when nobody explained it)."""
+        bits = getattr(failure, "conflict", None)
+        if bits is not None:
+            return bits
+        if failure.reason is not None:
+            return self.union_of(failure.reason)
+        constraint = failure.constraint
+        if constraint is not None:
+            return self.union_of(constraint.scope)
+        return (1 << (self.depth + 1)) - 2
+
+
+class Nogood(Constraint):
+    """Decisions `var = value` that cannot all hold: a learnt constraint.
+
+    It is not part of the problem's CSP: the look-back search keeps its own store. It is a
+    `Constraint` so that explanations and the trace see its scope and name like any other.
+    """
+
+    def __init__(self, literals: list[tuple[Hashable, Any]]):
+        self.literals = literals
+        names = " and ".join(f"{show(v)} = {show(x)}" for v, x in literals)
+        super().__init__([v for v, _ in literals], name=f"nogood: not ({names})")
+        self.watched = [0, 1] if len(literals) > 1 else [0, 0]
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return any(values[v] != x for v, x in self.literals)
+
+    def propagate(self, state: SearchState) -> None:
+        """Remove the last value when all other decisions hold (used when it is learnt)."""
+        domains = state.domains
+        open_ = [(v, x) for v, x in self.literals if domains[v] != {x}]
+        if any(x not in domains[v] for v, x in open_):
+            return
+        if not open_:
+            state.fail(None, self.name)
+        elif len(open_) == 1:
+            state.remove(*open_[0], self.name)
+
+
+class NogoodStore:
+    """Learnt nogoods with two watched literals each, and a forgetting policy."""
+
+    def __init__(self, limit: int = MAX_NOGOODS):
+        self.limit = limit
+        self.nogoods: list[Nogood] = []
+        self.watches: dict[tuple[Hashable, Any], list[Nogood]] = {}
+        self.learnt = 0
+
+    def __len__(self) -> int:
+        return len(self.nogoods)
+
+    def add(self, nogood: Nogood) -> None:
+        if len(self.nogoods) >= self.limit:
+            self.forget()
+        self.nogoods.append(nogood)
+        self.learnt += 1
+        for i in set(nogood.watched):
+            self.watches.setdefault(nogood.literals[i], []).append(nogood)
+
+    def forget(self) -> None:
+        """Drop the older half (recent nogoods are about where the search is now)."""
+        self.nogoods = self.nogoods[len(self.nogoods) // 2:]
+        self.watches = {}
+        for nogood in self.nogoods:
+            for i in set(nogood.watched):
+                self.watches.setdefault(nogood.literals[i], []).append(nogood)
+
+    def propagate(self, state: ExplainingState, fixed: list[Hashable]) -> bool:
+        """Visit the nogoods watching the values just fixed; True if one removed a value."""
+        domains, watches = state.domains, self.watches
+        fired = False
+        queue = list(fixed)
+        while queue:
+            var = queue.pop()
+            domain = domains[var]
+            if len(domain) != 1:
+                continue
+            literal = (var, next(iter(domain)))
+            watching = watches.get(literal)
+            if not watching:
+                continue
+            staying: list[Nogood] = []
+            watches[literal] = staying
+            for position, nogood in enumerate(watching):
+                try:
+                    moved, removed = self._visit(state, nogood, literal, queue)
+                except Contradiction:
+                    staying.extend(watching[position:])
+                    raise
+                if not moved:
+                    staying.append(nogood)
+                fired = fired or removed
+        return fired
+
+    def _visit(self, state: ExplainingState, nogood: Nogood, literal: tuple[Hashable, Any],
+               queue: list[Hashable]) -> tuple[bool, bool]:
+        """`literal` now holds: move the nogood's watch elsewhere, or make it fire.
+
+        Returns (watch moved, value removed).
+        """
+        lits, domains, watched = nogood.literals, state.domains, nogood.watched
+        here = 0 if lits[watched[0]] == literal else 1
+        other_var, other_value = lits[watched[1 - here]]
+        if other_value not in domains[other_var]:
+            return False, False  # the other watched decision is impossible: satisfied
+        for i, (var, value) in enumerate(lits):
+            if i not in watched and domains[var] != {value}:  # not holding: watch it
+                watched[here] = i
+                self.watches.setdefault((var, value), []).append(nogood)
+                return True, False
+        # every decision but the other watched one holds: that one must not
+        saved, state.constraint = state.constraint, nogood
+        try:
+            if domains[other_var] == {other_value}:
+                state.fail(None, nogood.name)
+            state.remove(other_var, other_value, nogood.name)
+        finally:
+            state.constraint = saved
+        queue.append(other_var)
+        return False, True
+
+
+@dataclass
+class _Frame:
+    var: Hashable
+    values: list[Any]
+    level: int
+    next: int = 0
+    value: Any = None
+    assigned: bool = False
+    mark: int = 0
+    why_mark: int = 0
+    conflict: int = 0  # levels blamed for the values tried so far
+    had_solution: bool = False
+
+
+class _LimitHit(Exception):
+    """A node or time limit stopped the search."""
+
+
+class LookBackSearch:
+    """Depth-first search that backjumps over irrelevant decisions, and may learn.
+
+    The same options as `Search`, plus `look_back`: "cbj" (conflict-directed backjumping)
+    or "learn" (backjumping and nogood learning). `nogoods` may carry a store from an
+    earlier run (restarts keep what was learnt: a nogood is true of the problem itself).
+    """
+
+    def __init__(self, csp: CSP, inference: str | Inference = "mac",
+                 var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
+                 timeout: float | None = None, max_nodes: int | None = None,
+                 trace: bool | Trace = False, max_events: int = 200_000,
+                 weights: dict[Constraint, int] | None = None, look_back: str = "cbj",
+                 nogoods: NogoodStore | None = None):
+        if look_back not in ("cbj", "learn"):
+            raise ValueError(f"unknown look_back {look_back!r}; expected one of "
+                             f"{', '.join(LOOK_BACKS)}")
+        self.csp = csp
+        self.infer = _resolve(inference, INFERENCES, "inference")
+        self.select = _resolve(var_order, VARIABLE_ORDERS, "variable order")
+        self.order = _resolve(val_order, VALUE_ORDERS, "value order")
+        self.stats = Stats()
+        if trace is True:
+            trace = Trace(csp.domains, max_events=max_events)
+        self.trace: Trace | None = trace if isinstance(trace, Trace) else None
+        self.state = ExplainingState(csp, self.stats, self.trace)
+        self.weights: dict[Constraint, int] = {} if weights is None else weights
+        self.state.weights = self.weights
+        self.mac = self.infer is INFERENCES["mac"]
+        self.state.fixed_is_decided = self.mac
+        self.learning = look_back == "learn"
+        self.store = nogoods if nogoods is not None else NogoodStore()
+        self.timeout = timeout
+        self.max_nodes = max_nodes
+        check_timeout(timeout)
+        check_max_nodes(max_nodes)
+        self.limit_hit = False
+        self.exhausted = False
+        self._checked = 0  # trail position the nogood store has looked at
+
+    # -- the search loop -------------------------------------------------------------------
+    def solutions(self) -> Iterator[dict[Hashable, Any]]:
+        """Yield solutions in search order; stops early (setting `limit_hit`) at a limit."""
+        start = time.perf_counter()
+        self._deadline = None if self.timeout is None else start + self.timeout
+        self.state.deadline = self._deadline  # propagation checks it too
+        try:
+            yield from self._search()
+            self.exhausted = True
+        except (_LimitHit, TimeUp):
+            self.limit_hit = True
+        finally:
+            self.stats.seconds += time.perf_counter() - start
+
+    def _search(self) -> Iterator[dict[Hashable, Any]]:
+        state = self.state
+        try:
+            self._propagate(None)
+        except Contradiction as failure:
+            self._record(WIPEOUT, failure.var, None, failure.cause)
+            return
+        if self._complete():
+            if self._verified():
+                yield self._solution()
+            return
+        frames = [self._open(1)]
+        while frames:
+            frame = frames[-1]
+            if frame.assigned:
+                self._retract(frame)
+            if frame.next == len(frame.values):
+                target = self._exhausted(frames)
+                if target is None:
+                    return
+                continue
+            value = frame.values[frame.next]
+            frame.next += 1
+            self._check_limits()
+            self.stats.nodes += 1
+            frame.value, frame.assigned = value, True
+            frame.mark, frame.why_mark = state.mark(), len(state.why_trail)
+            state.changed.clear()
+            try:
+                state.assign(frame.var, value)
+                self._propagate(frame.var)
+            except Contradiction as failure:
+                conflict = state.conflict_of(failure)
+                self._record(WIPEOUT, failure.var, None, failure.cause)
+                frame.conflict |= conflict & ~(1 << frame.level)
+                if self.learning and conflict:
+                    self._learn(conflict, frames)
+                if not conflict >> frame.level & 1:
+                    # the decisions above alone explain the failure: every value fails alike
+                    frame.next = len(frame.values)
+                continue
+            if self._complete():
+                if self._verified():
+                    frame.had_solution = True
+                    frame.conflict |= (1 << frame.level) - 2  # every earlier level
+                    yield self._solution()
+                continue
+            frames.append(self._open(frame.level + 1))
+
+    def _open(self, level: int) -> _Frame:
+        var = self.select(self.state)
+        return _Frame(var, list(self.order(self.state, var)), level)
+
+    def _retract(self, frame: _Frame) -> None:
+        """Undo the frame's current value (and everything below it)."""
+        state = self.state
+        state.undo(frame.mark)
+        state.undo_why(lambda entry, n=frame.why_mark: len(state.why_trail) > n)
+        state.unassign(frame.var)
+        frame.assigned = False
+        self._checked = min(self._checked, frame.mark)
+        if not frame.had_solution:
+            self.stats.backtracks += 1
+        self._record(BACKTRACK, frame.var, frame.value, None)
+
+    def _exhausted(self, frames: list[_Frame]) -> int | None:
+        """Every value of the top frame failed: jump back to the deepest level to blame.
+
+        Returns the level jumped to, or None when no level is to blame (search over).
+        """
+        frame = frames.pop()
+        state = self.state
+        # values gone before this variable was branched on count against earlier levels too
+        conflict = (frame.conflict | state.because[frame.var]) & ~(1 << frame.level)
+        if not frames:
+            return None
+        target = conflict.bit_length() - 1
+        if target < 1:  # nothing decided is to blame: no solution anywhere further
+            frames.clear()
+            return None
+        skipped = frame.level - 1 - target
+        if skipped > 0:
+            self.stats.backjumps += 1
+            self._record(BACKJUMP, frame.var, self._literals(conflict, frames),
+                         f"back to level {target}, skipping {skipped} "
+                         f"level{'s' * (skipped > 1)}", target)
+        while frames[-1].level > target:
+            undone = frames.pop()
+            if undone.assigned:
+                self._retract(undone)
+            frame.had_solution |= undone.had_solution
+        top = frames[-1]
+        top.conflict |= conflict & ~(1 << target)
+        top.had_solution |= frame.had_solution
+        if self.learning and not frame.had_solution and conflict:
+            self._learn(conflict, frames)
+        return target
+
+    # -- propagation with nogoods ----------------------------------------------------------
+    def _propagate(self, var: Hashable) -> None:
+        state = self.state
+        self.infer(state, var)
+        if not self.learning or not self.store.nogoods:
+            return
+        trail = state._trail
+        while True:
+            # in trail order, so that runs repeat exactly
+            fixed = list(dict.fromkeys(v for v, _ in trail[self._checked:]))
+            if var is not None:
+                fixed.append(var)
+            self._checked = start = len(trail)
+            if not self.store.propagate(state, fixed) or not self.mac:
+                return
+            changed = dict.fromkeys(v for v, _ in trail[start:])
+            var = None
+            arc_consistency(state, dict.fromkeys(c for v in changed
+                                                 for c in self.csp.constraints_of[v]))
+
+    def _learn(self, conflict: int, frames: list[_Frame]) -> None:
+        decided = {frame.level: frame for frame in frames if frame.assigned}
+        blamed = levels(conflict)
+        if len(blamed) > MAX_NOGOOD_SIZE or any(level not in decided for level in blamed):
+            return
+        literals = [(decided[level].var, decided[level].value) for level in blamed]
+        nogood = Nogood(literals)
+        self.store.add(nogood)
+        self.stats.learnt += 1
+        self._record(LEARN, None, tuple(literals), None, len(frames))
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _literals(self, conflict: int, frames: list[_Frame]) -> tuple[tuple[Hashable, Any], ...]:
+        """The decisions of a conflict set, as (variable, value) pairs, shallowest first."""
+        by_level = {frame.level: frame for frame in frames if frame.assigned}
+        return tuple((by_level[lv].var, by_level[lv].value)
+                     for lv in sorted(levels(conflict)) if lv in by_level)
+
+    def _complete(self) -> bool:
+        state = self.state
+        if len(state.assignment) == len(self.csp.variables):
+            return True
+        return self.mac and state.unfixed == 0
+
+    def _verified(self) -> bool:
+        state = self.state
+        solution = {var: state.value(var) for var in self.csp.variables}
+        self.stats.checks += len(self.csp.constraints)
+        broken = self.csp.violated(solution)
+        if broken:
+            self._record(WIPEOUT, None, None, f"final check: {broken[0].name}")
+            return False
+        return True
+
+    def _solution(self) -> dict[Hashable, Any]:
+        self._record(SOLUTION, None, None, None)
+        return {var: self.state.value(var) for var in self.csp.variables}
+
+    def _check_limits(self) -> None:
+        if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
+            raise _LimitHit
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise _LimitHit
+
+    def _record(self, kind: str, var: Hashable, value: Any, cause: str | None,
+                depth: int | None = None) -> None:
+        if self.trace is not None:
+            self.trace.record(kind, var, value, cause,
+                              self.state.depth if depth is None else depth)
+
+
+def _resolve(name_or_fn: Any, table: dict, what: str) -> Any:
+    if callable(name_or_fn):
+        return name_or_fn
+    try:
+        return table[name_or_fn]
+    except KeyError:
+        raise ValueError(f"unknown {what} {name_or_fn!r}; expected one of "
+                         f"{', '.join(table)}") from None

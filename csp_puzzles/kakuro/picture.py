@@ -1,0 +1,43 @@
+"""What a Kakuro search state looks like, as plain data.
+
+Clue cells are dark with a diagonal, the down sum in the lower-left half and the right sum in
+the upper-right half; each white cell is a variable showing its digit, or its candidates as
+pencil marks in a 3x3 keypad (1 top left, 9 bottom right).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import picture as pic
+
+if TYPE_CHECKING:
+    from .model import KakuroPuzzle
+
+BLOCK = "#3a3a3a"
+CLUE = "#5a5a5a"
+KEYPAD = list(range(1, 10))
+
+
+def describe(puzzle: KakuroPuzzle) -> pic.Picture:
+    """The picture of `puzzle`: fixed clue cells, one `digits` variable per white cell."""
+    shapes, variables = [], []
+    whites = set(puzzle.whites)
+    for r, row in enumerate(puzzle.grid):
+        for c, cell in enumerate(row):
+            if (r, c) in whites:
+                variables.append(pic.cell_variable((r, c), r, c, pic.DIGITS, name=f"cell ({r},{c})",
+                                                   layout=[pic.key(d) for d in KEYPAD]))
+                continue
+            shapes.append(pic.rect(c, r, 1, 1, fill=BLOCK, stroke="#222", width=0.02))
+            down, right = getattr(cell, "down", None), getattr(cell, "right", None)
+            if down is None and right is None:
+                continue
+            if down is not None:
+                shapes.append(pic.polygon([(c, r), (c + 1, r + 1), (c, r + 1)], CLUE))
+                shapes.append(pic.label(c + 0.3, r + 0.72, str(down), 0.3, "#fff", bold=True))
+            if right is not None:
+                shapes.append(pic.label(c + 0.7, r + 0.3, str(right), 0.3, "#fff", bold=True))
+            shapes.append(pic.line(c, r, c + 1, r + 1, stroke="#ddd", width=0.02))
+    return pic.picture((0, 0, puzzle.width, puzzle.height), variables, shapes,
+                       axes=pic.grid_axes(puzzle.height, puzzle.width), verb="be")

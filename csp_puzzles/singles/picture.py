@@ -1,0 +1,39 @@
+"""What a Singles search state looks like, as plain data, and how the editor writes a grid.
+
+Each cell is a variable with its number: dark once shaded, white with a green ring once
+kept, light blue while undecided.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import picture as pic
+from .rules import SHADED, UNSHADED
+
+if TYPE_CHECKING:
+    from .model import Singles
+
+
+def describe(puzzle: Singles) -> pic.Picture:
+    """The picture of `puzzle`: one `shade` variable per cell, labelled with its number."""
+    variables = [pic.cell_variable((r, c), r, c, pic.SHADE, name=f"cell ({r},{c})",
+                                   label=str(number), on=pic.key(SHADED))
+                 for r, row in enumerate(puzzle.grid) for c, number in enumerate(row)]
+    return pic.picture((0, 0, puzzle.width, puzzle.height), variables,
+                       axes=pic.grid_axes(puzzle.height, puzzle.width),
+                       value_words={SHADED: "shaded", UNSHADED: "unshaded"}, verb="be")
+
+
+# -- the editor: a number in each cell ---------------------------------------------------------
+def editor_cells(puzzle: Singles) -> list[list[str]]:
+    return [[str(x) for x in row] for row in puzzle.grid]
+
+
+def editor_options(height: int, width: int) -> list[str]:
+    return [str(k) for k in range(1, max(height, width) + 1)]
+
+
+def editor_text(cells: list[list[str]]) -> str:
+    body = "\n".join(" ".join(row) for row in cells)
+    return f"{len(cells)} {len(cells[0])}\n{body}\n"

@@ -1,0 +1,75 @@
+"""What a Towers search state looks like, as plain data, and how the editor writes a puzzle.
+
+The clues sit round the grid; each cell is a variable showing its height, or the heights
+still possible as pencil marks (1 top left). Given heights are drawn in black on grey.
+The editor's grid is the puzzle with its ring of clues: (n + 2) x (n + 2), corners unused.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import picture as pic
+
+if TYPE_CHECKING:
+    from .model import Towers
+
+CLUE = "#333333"
+NO_CLUE = "-"
+
+
+def describe(puzzle: Towers) -> pic.Picture:
+    """The picture of `puzzle`: clues as fixed text, one `digits` variable per cell."""
+    n = puzzle.size
+    shapes = []
+    for k in range(n + 1):
+        width = 0.06 if k in (0, n) else 0.02
+        shapes.append(pic.line(0, k, n, k, width=width))
+        shapes.append(pic.line(k, 0, k, n, width=width))
+    for i in range(n):
+        for clue, x, y in ((puzzle.top[i], i + 0.5, -0.5), (puzzle.bottom[i], i + 0.5, n + 0.5),
+                           (puzzle.left[i], -0.5, i + 0.5), (puzzle.right[i], n + 0.5, i + 0.5)):
+            if clue:
+                shapes.append(pic.label(x, y, str(clue), 0.5, CLUE, bold=True))
+    layout = [pic.key(h) for h in range(1, n + 1)]
+    variables = [pic.cell_variable((r, c), r, c, pic.DIGITS, name=f"cell ({r},{c})",
+                                   layout=layout, given=bool(puzzle.givens[r][c]))
+                 for r in range(n) for c in range(n)]
+    return pic.picture((-1, -1, n + 1, n + 1), variables, shapes, axes=pic.grid_axes(n, n),
+                       verb="be")
+
+
+# -- the editor ----------------------------------------------------------------------------
+def editor_cells(puzzle: Towers) -> list[list[str]]:
+    n = puzzle.size
+
+    def shown(x: int) -> str:
+        return str(x) if x else NO_CLUE
+
+    cells = [[" "] * (n + 2) for _ in range(n + 2)]
+    for i in range(n):
+        cells[0][i + 1] = shown(puzzle.top[i])
+        cells[n + 1][i + 1] = shown(puzzle.bottom[i])
+        cells[i + 1][0] = shown(puzzle.left[i])
+        cells[i + 1][n + 1] = shown(puzzle.right[i])
+        for j in range(n):
+            cells[i + 1][j + 1] = shown(puzzle.givens[i][j])
+    return cells
+
+
+def editor_options(size: int, row: int, col: int) -> list[str]:
+    """No clue or 1..size in the ring and inside; nothing in the four corners."""
+    corner = row in (0, size + 1) and col in (0, size + 1)
+    return [] if corner else [NO_CLUE] + [str(k) for k in range(1, size + 1)]
+
+
+def editor_text(cells: list[list[str]]) -> str:
+    n = len(cells) - 2
+    inner = range(1, n + 1)
+    lines = [f"{n} {n} {n}",
+             " ".join(cells[0][i] for i in inner),
+             " ".join(cells[n + 1][i] for i in inner),
+             " ".join(cells[i][0] for i in inner),
+             " ".join(cells[i][n + 1] for i in inner)]
+    lines += [" ".join(cells[r][c] for c in inner) for r in inner]
+    return "\n".join(lines) + "\n"

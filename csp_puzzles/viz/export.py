@@ -1,0 +1,133 @@
+"""A notebook as one HTML page whose explorers still step, with no kernel and no network.
+
+`jupyter nbconvert --to html` keeps widget state but loads the widget renderer from a CDN.
+This export runs the notebook, then replaces each explorer's output by the explorer itself:
+its ES module (once per page) and its data, inlined, with a small stand-in for the widget
+model. The page needs no server: open the file in a browser and step.
+
+    csp-puzzles export notebooks/03_hashiwokakero.ipynb -o hashi.html
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from .stepper import EXPLORER_JS
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+#: the traits that make an explorer, as the kernel left them
+EXPLORER_TRAITS = ("data", "position", "run", "image", "interval", "note")
+
+#: a widget model with no kernel behind it: the state it was saved with, and change events
+STATIC_MODEL_JS = """
+function cspStaticModel(state) {
+  const listeners = {};
+  return {
+    get: (name) => state[name],
+    set: (name, value) => {
+      state[name] = value;
+      for (const callback of listeners["change:" + name] || []) callback();
+    },
+    on: (name, callback) => { (listeners[name] = listeners[name] || []).push(callback); },
+    off: () => {},
+    save_changes: () => {},
+  };
+}
+"""
+OTHER_WIDGET = ("<p><i>(an interactive widget: it needs a running kernel; open the notebook "
+                "in Jupyter to use it)</i></p>")
+
+
+def classic_script(module: str) -> str:
+    """The ES module as a classic script defining `window.cspExplorer` (it has no imports)."""
+    if re.search(r"^\s*import\s", module, flags=re.MULTILINE):
+        raise ValueError("the explorer module imports other modules: it cannot be inlined")
+    body, count = re.subn(r"^export default\s+(\{[^}]*\});\s*$", r"window.cspExplorer = \1;",
+                          module, flags=re.MULTILINE)
+    if count != 1:
+        raise ValueError("the explorer module must end with one `export default { render };`")
+    return body
+
+
+def explorer_html(state: dict[str, Any], number: int, with_library: bool) -> str:
+    """One explorer as HTML: a host element and the script that renders it from `state`."""
+    host = f"csp-explorer-{number}"
+    data = json.dumps({k: state[k] for k in EXPLORER_TRAITS if k in state})
+    data = data.replace("</", "<\\/")  # never close the script element early
+    library = ""
+    if with_library:
+        library = f"<script>{STATIC_MODEL_JS}\n{classic_script(EXPLORER_JS)}</script>\n"
+    return (f"{library}<div id=\"{host}\"></div>\n<script>window.cspExplorer.render("
+            f"{{model: cspStaticModel({data}), el: document.getElementById(\"{host}\")}});"
+            f"</script>\n")
+
+
+def inline_explorers(notebook: Any) -> int:
+    """Replace each explorer's widget output by its inlined HTML; other widgets get a note.
+
+    Needs the widget state saved in the notebook's metadata (run it with
+    `store_widget_state=True`); returns how many explorers were inlined.
+    """
+    widgets = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    inlined = 0
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view is None:
+                continue
+            state = widgets.get(view.get("model_id"), {}).get("state", {})
+            if "data" in state and state.get("_esm", "").strip() == EXPLORER_JS.strip():
+                snippet = explorer_html(state, inlined, with_library=inlined == 0)
+                inlined += 1
+            else:
+                snippet = OTHER_WIDGET
+            output["data"] = {"text/html": snippet, "text/plain": "[widget]"}
+    notebook.metadata.pop("widgets", None)  # nothing left for a CDN widget manager to load
+    return inlined
+
+
+def export_notebook(path: str | Path, out: str | Path, timeout: int = 600) -> int:
+    """Run the notebook at `path` in a fresh kernel and write it to `out` as a standalone
+    HTML page; returns the number of explorers in it."""
+    try:
+        import nbformat
+        from nbclient import NotebookClient
+        from nbconvert import HTMLExporter
+    except ImportError as err:
+        raise ImportError(f"the export needs {err.name}: pip install 'csp-puzzles[export]'") \
+            from None
+
+    path = Path(path)
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
+                            store_widget_state=True,
+                            resources={"metadata": {"path": str(path.parent.resolve())}})
+    client.execute()
+    count = inline_explorers(notebook)
+    page, _ = HTMLExporter(template_name="lab").from_notebook_node(notebook)
+    Path(out).write_text(page, encoding="utf-8")
+    return count
+
+
+def run_export(notebook: str, output: str, timeout: int = 600) -> str:
+    """What `csp-puzzles export` does; returns the line it prints."""
+    source = Path(notebook)
+    if not source.is_file():
+        raise FileNotFoundError(f"{source}: no such notebook")
+    count = export_notebook(source, output, timeout)
+    return f"wrote {output}: {count} explorer(s) that step with no kernel and no network"
+
+
+def standalone_page(explorers: list[Any], title: str = "csp-puzzles explorer") -> str:
+    """A bare HTML page holding the given explorers (for checks and benchmarks in a browser)."""
+    parts = []
+    for number, explorer in enumerate(explorers):
+        state = {name: getattr(explorer, name) for name in EXPLORER_TRAITS}
+        parts.append(explorer_html(state, number, with_library=number == 0))
+    body = "\n".join(f"<div style=\"margin:12px 0\">{part}</div>" for part in parts)
+    return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title></head>"
+            f"<body style=\"max-width:960px;margin:auto\">\n{body}\n</body></html>\n")

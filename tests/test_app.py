@@ -1,0 +1,78 @@
+"""The class app: its page works without a browser, its command and template are sound."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from csp_puzzles.app import NOTEBOOK, ClassApp, Explorer, voila_command
+from csp_puzzles.app.launch import SHARE, TEMPLATE
+from csp_puzzles.cli import main
+from csp_puzzles.registry import KINDS
+from csp_puzzles.viz import Stepper
+
+
+def test_the_page_holds_an_explorer_with_a_stepper_and_an_editor() -> None:
+    app = ClassApp()
+    assert [type(child).__name__ for child in app.children] == ["Explorer", "EditorTab"]
+    assert isinstance(app.explorer.stepper, Stepper)
+    assert app.editor.editor is not None  # hashi by default, a generated puzzle in it
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_explorer_solves_each_kind_and_the_trace_ends_solved(kind: str) -> None:
+    explorer = Explorer(kind=kind, seed=2)
+    assert explorer.stepper is not None and "solved" in explorer.status.value
+    assert explorer.puzzle.check(explorer.result.solution) == []  # the independent checker
+    assert explorer.puzzle.count_solutions(limit=2) == 1
+    assert explorer.stepper.trace is explorer.result.trace
+
+
+def test_the_editor_tab_switches_kinds_or_says_why_not() -> None:
+    app = ClassApp()
+    for kind in KINDS:
+        app.editor.kind.value = kind
+        assert (app.editor.editor is not None) or app.editor.status.value, kind
+
+
+def test_the_notebook_only_builds_the_app() -> None:
+    notebook = json.loads(NOTEBOOK.read_text())
+    code = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    assert code == ["from csp_puzzles.app import ClassApp\n\nClassApp()"]
+    assert all(not cell.get("outputs") for cell in notebook["cells"])
+
+
+def test_the_template_drops_only_the_cdn_stylesheets() -> None:
+    """It extends Voila's lab template and strips exactly the links that template has."""
+    folder = SHARE / "voila" / "templates" / TEMPLATE
+    assert json.loads((folder / "conf.json").read_text()) == {"base_template": "lab"}
+    ours = (folder / "index.html.j2").read_text()
+    pytest.importorskip("voila")
+    from jupyter_core.paths import jupyter_path
+
+    found = [Path(p) for p in jupyter_path("voila", "templates", "lab", "index.html.j2")
+             if Path(p).exists()]
+    if not found:
+        pytest.skip("Voila's lab template was not found in the Jupyter data folders")
+    lab = found[0]
+    links = [line.strip() for line in lab.read_text().splitlines() if "cdn.jsdelivr" in line]
+    assert len(links) == 2 and all(link in ours for link in links)
+
+
+def test_voila_command_serves_the_notebook_with_the_template_on_localhost() -> None:
+    pytest.importorskip("voila")
+    argv, env = voila_command(port=9999, open_browser=False)
+    assert str(NOTEBOOK) in argv and f"--template={TEMPLATE}" in argv
+    assert "--Voila.ip=127.0.0.1" in argv and "--port=9999" in argv and "--no-browser" in argv
+    assert env["JUPYTER_PATH"].startswith(str(SHARE))
+
+
+def test_app_without_voila_is_one_line_and_exit_2(monkeypatch, capsys) -> None:
+    import csp_puzzles.app.launch as launch
+
+    monkeypatch.setattr(launch, "find_spec", lambda name: None)
+    assert main(["app", "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "csp-puzzles[app]" in err

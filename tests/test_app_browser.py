@@ -1,0 +1,111 @@
+"""The class app in a real browser: Voila serves it on 127.0.0.1, nothing leaves the machine.
+
+Loads the page in Chromium (Debian's, driven by Playwright; skipped without it or Voila),
+steps the explorer's stepper, then solves the editor's puzzle and steps that. Every
+request not addressed to 127.0.0.1 is aborted and recorded: the test fails if there was
+one. Waits on conditions, never on sleeps.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+
+if not CHROMIUM.exists():
+    pytest.skip("Chromium is not installed (/usr/bin/chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("voila")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def app_url(tmp_path: Path) -> Iterator[str]:
+    """`csp-puzzles app` (its Voila command line) on a free port, stopped by its PID."""
+    from csp_puzzles.app import voila_command
+
+    port = _free_port()
+    argv, env = voila_command(port, open_browser=False)
+    env.update(JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    with open(tmp_path / "voila.log", "w") as log:
+        process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env,
+                                   cwd=tmp_path)
+        try:
+            deadline = time.monotonic() + 90
+            while True:  # the port answers once Voila listens
+                assert process.poll() is None, (tmp_path / "voila.log").read_text()[-2000:]
+                with socket.socket() as sock:
+                    if sock.connect_ex(("127.0.0.1", port)) == 0:
+                        break
+                assert time.monotonic() < deadline, "Voila did not listen within 90 s"
+                time.sleep(0.2)
+            yield f"http://127.0.0.1:{port}/"
+        finally:
+            os.kill(process.pid, signal.SIGTERM)  # Voila shuts its kernel down
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def step_and_watch(page, stepper, times: int) -> list[str]:
+    """Click the stepper's step button `times` times; its content must change each time."""
+    step = stepper.locator("button[title^='step']").first
+    contents = [stepper.inner_html()]
+    for _ in range(times):
+        step.click()
+        page.wait_for_function("([element, before]) => element.innerHTML !== before",
+                               arg=[stepper.element_handle(), contents[-1]], timeout=60_000)
+        contents.append(stepper.inner_html())
+    return contents
+
+
+def test_the_app_loads_offline_and_both_steppers_step(app_url: str) -> None:
+    off_machine: list[str] = []
+
+    def local_only(route) -> None:
+        if urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            off_machine.append(route.request.url)
+            route.abort()
+
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
+                                             headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1300, "height": 1000})
+            page.route("**/*", local_only)
+            page.goto(app_url, timeout=180_000)
+            explorer = page.locator(".csp-app .csp-stepper").first
+            explorer.wait_for(state="visible", timeout=180_000)
+            contents = step_and_watch(page, explorer, 3)
+            assert len(set(contents)) == 4
+
+            page.get_by_text("edit a puzzle", exact=True).click()
+            page.get_by_role("button", name="solve and step").click()
+            editor = page.locator(".csp-app .csp-stepper").nth(1)
+            editor.wait_for(state="visible", timeout=120_000)
+            assert len(set(step_and_watch(page, editor, 2))) == 3
+        finally:
+            browser.close()
+    assert off_machine == []

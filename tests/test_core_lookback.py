@@ -1,0 +1,194 @@
+"""Looking back (backjumping and learning): the same answers as chronological search.
+
+Backjumping and learning may only skip what cannot hold a solution, so every count must
+equal the count without them, and every solution must satisfy every constraint.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import hypothesis.strategies as st
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from csp_puzzles import CSP, AllDifferent, Predicate, Sum, Table, count, solve
+from csp_puzzles.core.lookback import LookBackSearch, Nogood, NogoodStore, levels
+from csp_puzzles.core.trace import BACKJUMP, BACKTRACK, LEARN
+from csp_puzzles.examples import queens, sudoku
+
+LOOK_BACKS = ("none", "cbj", "learn")
+INFERENCES = ("none", "fc", "mac")
+NAMES = "abcdefg"
+
+
+@st.composite
+def random_csps(draw):
+    """Sparse random CSPs: failures far from their causes, where backjumping pays."""
+    n = draw(st.integers(3, 7))
+    names = list(NAMES[:n])
+    csp = CSP("random")
+    for name in names:
+        csp.add_variable(name, sorted(draw(st.sets(st.integers(0, 3), min_size=1, max_size=4))))
+    for _ in range(draw(st.integers(1, 7))):
+        kind = draw(st.sampled_from(["table", "table", "alldiff", "sum", "predicate"]))
+        scope = draw(st.lists(st.sampled_from(names), min_size=2, max_size=3, unique=True))
+        if kind == "table":
+            scope = scope[:2]
+            rows = draw(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=12))
+            csp.add_constraint(Table(scope, rows))
+        elif kind == "alldiff":
+            csp.add_constraint(AllDifferent(scope))
+        elif kind == "sum":
+            csp.add_constraint(Sum(scope, draw(st.integers(0, 9))))
+        else:
+            modulus = draw(st.integers(2, 3))
+            csp.add_constraint(Predicate(lambda *xs, m=modulus: sum(xs) % m == 0, scope))
+    return csp
+
+
+def brute_force(csp: CSP) -> set[tuple]:
+    found = set()
+    for values in product(*(csp.domains[v] for v in csp.variables)):
+        assignment = dict(zip(csp.variables, values))
+        if csp.is_solution(assignment):
+            found.add(tuple(sorted(assignment.items())))
+    return found
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_csps(), st.sampled_from(INFERENCES), st.sampled_from(["cbj", "learn"]),
+       st.sampled_from(["input", "mrv", "dom-wdeg"]))
+def test_every_solution_found_once(csp, inference, look_back, var_order):
+    result = count(csp, keep=True, inference=inference, var_order=var_order,
+                   look_back=look_back)
+    found = [tuple(sorted(s.items())) for s in result.solutions]
+    assert len(found) == len(set(found)) == result.count
+    assert set(found) == brute_force(csp)
+
+
+@pytest.mark.parametrize("inference", INFERENCES)
+@pytest.mark.parametrize("look_back", LOOK_BACKS)
+def test_eight_queens_count(inference, look_back):
+    assert count(queens(8), inference=inference, var_order="mrv", look_back=look_back).count == 92
+
+
+def test_backjumping_skips_work_on_queens():
+    plain = count(queens(8), inference="none", var_order="input")
+    jumping = count(queens(8), inference="none", var_order="input", look_back="cbj")
+    learning = count(queens(8), inference="none", var_order="input", look_back="learn")
+    assert jumping.count == learning.count == plain.count == 92
+    assert jumping.stats.backjumps > 0
+    assert learning.stats.nodes < jumping.stats.nodes < plain.stats.nodes
+    assert learning.stats.learnt > 0
+
+
+@pytest.mark.parametrize("look_back", ["cbj", "learn"])
+def test_sudoku_solution_is_valid(look_back):
+    csp = sudoku()
+    result = solve(csp, inference="fc", var_order="mrv", look_back=look_back)
+    assert result.status == "solved"
+    assert csp.is_solution(result.solution)
+
+
+def pigeons(n: int) -> CSP:
+    """n pigeons, n - 1 holes, written as pairwise inequalities (no global reasoning)."""
+    csp = CSP("pigeons")
+    csp.add_variables(range(n), range(n - 1))
+    for i in range(n):
+        for j in range(i + 1, n):
+            csp.add_constraint(Predicate(lambda a, b: a != b, [i, j]))
+    return csp
+
+
+@pytest.mark.parametrize("inference", INFERENCES)
+@pytest.mark.parametrize("look_back", ["cbj", "learn"])
+def test_unsatisfiable_is_reported(inference, look_back):
+    assert solve(pigeons(5), inference=inference, look_back=look_back).status == "unsatisfiable"
+
+
+def test_a_failure_far_below_its_cause_jumps_over_the_levels_between():
+    # x decides the failure of z; y1..y3 are free and sit between them in the input order
+    csp = CSP("jump")
+    csp.add_variable("x", [0, 1])
+    for name in ("y1", "y2", "y3"):
+        csp.add_variable(name, [0, 1])
+    csp.add_variable("z", [0, 1])
+    csp.add_constraint(Table(["x", "z"], [(1, 0), (1, 1)]))  # x = 0 leaves z nothing
+    csp.add_constraint(Table(["y1", "y2"], [(0, 0), (1, 1)]))
+    plain = solve(csp, inference="none", var_order="input")
+    jumping = solve(csp, inference="none", var_order="input", look_back="cbj", trace=True)
+    assert jumping.solution == plain.solution
+    assert jumping.stats.nodes < plain.stats.nodes
+    jumps = [e for e in jumping.trace if e.kind == BACKJUMP]
+    assert jumps and jumps[0].depth == 1  # straight back to x, over y1..y3
+    assert "conflict with x = 0;" in jumps[0].describe()
+    assert len(jumps) == jumping.stats.backjumps
+
+
+def test_trace_replays_through_backjumps_and_learning():
+    csp = queens(6)
+    result = count(csp, inference="none", var_order="input", look_back="learn", trace=True,
+                   keep=True)
+    trace = result.trace
+    assert trace.count(BACKJUMP) > 0 and trace.count(LEARN) > 0
+    # every backtrack closes one level; after the last event the replay is back at the root
+    assert trace.count(BACKTRACK) <= trace.count("assign")
+    assert all(len(d) >= 1 for d in trace.domains_at(len(trace) - 1).values())
+    learn = next(e for e in trace if e.kind == LEARN)
+    assert learn.describe().startswith("learn: ") and "cannot all hold" in learn.describe()
+    solution_events = [i for i, e in enumerate(trace) if e.kind == "solution"]
+    first = trace.domains_at(solution_events[0])
+    assert csp.is_solution({v: d[0] for v, d in first.items()})
+
+
+def test_limits_are_honoured():
+    result = count(queens(10), inference="none", look_back="learn", max_nodes=50)
+    assert result.status == "limit" and result.stats.nodes <= 50
+
+
+def test_unknown_look_back_is_refused():
+    with pytest.raises(ValueError, match="look_back"):
+        solve(queens(4), look_back="sideways")
+    with pytest.raises(ValueError, match="look_back"):
+        LookBackSearch(queens(4), look_back="none")
+
+
+def test_levels_are_listed_deepest_first():
+    assert levels(0b10110) == [4, 2, 1]
+    assert levels(0) == []
+
+
+def test_a_nogood_fires_when_all_but_one_decision_hold():
+    from csp_puzzles.core.lookback import ExplainingState
+
+    csp = CSP("three")
+    csp.add_variables("abc", [0, 1])
+    state = ExplainingState(csp)
+    store = NogoodStore()
+    store.add(Nogood([("a", 1), ("b", 1), ("c", 1)]))
+    state.assign("a", 1)
+    assert not store.propagate(state, ["a"])  # the watch moves to c
+    state.assign("b", 1)
+    assert store.propagate(state, ["b"])  # a = 1 and b = 1 hold: c = 1 must go
+    assert state.domains["c"] == {0}
+
+
+def test_the_explorer_numbers_event_kinds_as_the_trace_does():
+    import re
+    from pathlib import Path
+
+    from csp_puzzles.core.trace import KINDS
+
+    source = (Path(__file__).parents[1] / "csp_puzzles" / "viz" / "explorer.js").read_text()
+    names = re.search(r"const KIND_NAMES = \[(.*?)\];", source, re.S).group(1)
+    assert re.findall(r'"(\w+)"', names) == list(KINDS)
+
+
+def test_a_learn_event_names_the_nogood_and_its_variables():
+    result = count(queens(5), inference="none", var_order="input", look_back="learn",
+                   trace=True)
+    learn = next(e for e in result.trace if e.kind == LEARN)
+    assert learn.var is None and len(learn.value) >= 1
+    for var, value in learn.value:
+        assert f"{var} = {value}" in learn.describe()
