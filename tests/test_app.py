@@ -7,27 +7,27 @@ from pathlib import Path
 
 import pytest
 
-from csp_puzzles.app import NOTEBOOK, ClassApp, Explorer, voila_command
+from csp_puzzles.app import NOTEBOOK, ClassApp, SearchTab, voila_command
 from csp_puzzles.app.launch import SHARE, TEMPLATE
 from csp_puzzles.cli import main
 from csp_puzzles.registry import KINDS
 from csp_puzzles.viz import Stepper
 
 
-def test_the_page_holds_an_explorer_with_a_stepper_and_an_editor() -> None:
+def test_the_page_holds_a_search_tab_with_a_stepper_and_an_editor() -> None:
     app = ClassApp()
-    assert [type(child).__name__ for child in app.children] == ["Explorer", "EditorTab"]
-    assert isinstance(app.explorer.stepper, Stepper)
+    assert [type(child).__name__ for child in app.children] == ["SearchTab", "EditorTab"]
+    assert isinstance(app.search.stepper, Stepper)
     assert app.editor.editor is not None  # hashi by default, a generated puzzle in it
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_the_explorer_solves_each_kind_and_the_trace_ends_solved(kind: str) -> None:
-    explorer = Explorer(kind=kind, seed=2)
-    assert explorer.stepper is not None and "solved" in explorer.status.value
-    assert explorer.puzzle.check(explorer.result.solution) == []  # the independent checker
-    assert explorer.puzzle.count_solutions(limit=2) == 1
-    assert explorer.stepper.trace is explorer.result.trace
+def test_the_search_tab_solves_each_kind_checked_and_unique(kind: str) -> None:
+    tab = SearchTab(kind=kind, seed=2)
+    assert tab.stepper is not None and "solved" in tab.status.value
+    assert tab.puzzle.check(tab.result.solution) == []  # the independent checker
+    assert tab.puzzle.count_solutions(limit=2) == 1
+    assert tab.stepper.trace is tab.result.trace
 
 
 def test_the_editor_tab_switches_kinds_or_says_why_not() -> None:

@@ -9,7 +9,9 @@ same ES module JupyterLab runs; the kernel is not in the loop of a step):
   the page from the click to the next frame after the picture changed (and the script's own
   work in that time), and end to end from Playwright (mouse click to the sentence read back,
   the browser protocol's round trips included);
-- play at 20 events/s: the rate reached over 3 seconds, and the events shown after pause.
+- play at 20 events/s: the rate reached over 3 seconds, and the events shown after pause;
+- for comparison, the kernel's work per step on the matplotlib PNG path (the only path before,
+  still the one of a custom `draw` function), network and browser not included.
 
 Needs Chromium at /usr/bin/chromium and the `playwright` package; prints the machine's load.
 """
@@ -92,12 +94,26 @@ def traces(hashi_id: str) -> dict[str, Stepper]:
     puzzle = parse_hashi(hashi_id)
     grid = sudoku(SUDOKU)
     givens = {v: d[0] for v, d in grid.domains.items() if len(d) == 1}
+    hashi_trace = puzzle.solve(trace=True, inference="fc", var_order="input").trace
+    sudoku_trace = solve(grid, inference="fc", var_order="mrv", trace=True).trace
+    assert hashi_trace is not None and sudoku_trace is not None  # trace=True records one
     return {
-        "hashi 15x15": Stepper(puzzle.solve(trace=True, inference="fc", var_order="input").trace,
-                              puzzle_view(puzzle)),
-        "sudoku 9x9": Stepper(solve(grid, inference="fc", var_order="mrv", trace=True).trace,
-                              sudoku_view(givens)),
+        "hashi 15x15": Stepper(hashi_trace, puzzle_view(puzzle)),
+        "sudoku 9x9": Stepper(sudoku_trace, sudoku_view(givens)),
     }
+
+
+def png_path_ms(widget: Stepper, steps: int = 5) -> list[float]:
+    """The kernel's own work per step on the matplotlib path (what every step cost before,
+    and what a custom `draw(ax, domains, event)` still costs): draw the state, encode a PNG."""
+    view = widget.draw
+    png = Stepper(widget.trace, lambda ax, domains, event: view(ax, domains, event))
+    times = []
+    for position in range(1, steps + 1):
+        started = time.perf_counter()
+        png.go(position)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
 
 
 def measure(explorers: dict[str, Stepper], clicks: int) -> list[dict[str, Any]]:
@@ -130,7 +146,7 @@ def measure(explorers: dict[str, Stepper], clicks: int) -> list[dict[str, Any]]:
                     end_to_end.append((time.perf_counter() - started) * 1000)
                 root.locator("button[title^='first']").click()
                 played = page.evaluate(PLAY_JS, [index, PLAY_RATE, PLAY_SECONDS])
-                rows.append({"trace": name, "events": len(widget.trace),
+                rows.append({"trace": name, "events": len(widget.trace), "png": png_path_ms(widget),
                              "variables": len(widget.trace.variables),
                              "in_page": in_page, "work": work, "end_to_end": end_to_end,
                              **played})
@@ -143,7 +159,8 @@ def report(rows: list[dict[str, Any]]) -> str:
     lines = [f"explorer in Chromium; load average {load} on {os.cpu_count()} cores",
              f"{'trace':<13}{'events':>7}{'vars':>6}  {'click→picture ms (median/worst)':>32}"
              f"  {'script ms':>9}"
-             f"  {'end-to-end ms':>15}  {'play 20/s reached':>17}  {'after pause':>11}"]
+             f"  {'end-to-end ms':>15}  {'play 20/s reached':>17}  {'after pause':>11}"
+             f"  {'kernel PNG ms':>13}"]
     for row in rows:
         inside, outside = row["in_page"], row["end_to_end"]
         lines.append(
@@ -151,7 +168,8 @@ def report(rows: list[dict[str, Any]]) -> str:
             f"{statistics.median(inside):>20.1f} / {max(inside):<9.1f}"
             f"  {statistics.median(row['work']):>9.1f}"
             f"  {statistics.median(outside):>7.1f} / {max(outside):<6.1f}"
-            f"  {row['rate']:>12.1f} ev/s  {row['after_pause']:>11}")
+            f"  {row['rate']:>12.1f} ev/s  {row['after_pause']:>11}"
+            f"  {statistics.median(row['png']):>13.0f}")
     return "\n".join(lines)
 
 

@@ -29,7 +29,7 @@ from .constraints import Constraint, Predicate
 from .csp import CSP
 from .search import LIMIT, SOLVED, Result
 from .stats import Stats
-from .trace import REPAIR, SOLUTION, Trace
+from .trace import MAX_EVENTS, REPAIR, SOLUTION, Trace
 
 #: how many values of a large domain the greedy start compares for each variable
 GREEDY_SAMPLE = 50
@@ -263,7 +263,7 @@ class MinConflicts:
 
 def min_conflicts(csp: CSP, max_steps: int = 10_000, seed: int | None = None,
                   trace: bool = False, timeout: float | None = None,
-                  max_events: int = 200_000) -> Result:
+                  max_events: int = MAX_EVENTS) -> Result:
     """Local search from a greedy start; `status` is `solved` or `limit`.
 
     `stats.nodes` counts the repair steps (the greedy start not included) and

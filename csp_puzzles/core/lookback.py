@@ -51,7 +51,7 @@ from .inference import INFERENCES, Inference
 from .inference import propagate as arc_consistency
 from .state import Contradiction, SearchState
 from .stats import Stats
-from .trace import BACKJUMP, BACKTRACK, LEARN, SOLUTION, WIPEOUT, Trace, show
+from .trace import BACKJUMP, BACKTRACK, LEARN, MAX_EVENTS, SOLUTION, WIPEOUT, Trace, show
 
 LOOK_BACKS = ("none", "cbj", "learn")
 #: nogoods kept at most; past this the older half is forgotten
@@ -312,7 +312,7 @@ class LookBackSearch:
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
-                 trace: bool | Trace = False, max_events: int = 200_000,
+                 trace: bool | Trace = False, max_events: int = MAX_EVENTS,
                  weights: dict[Constraint, int] | None = None, look_back: str = "cbj",
                  nogoods: NogoodStore | None = None):
         if look_back not in ("cbj", "learn"):

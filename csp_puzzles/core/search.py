@@ -23,7 +23,7 @@ from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
 from .inference import INFERENCES, Inference
 from .state import Contradiction, SearchState
 from .stats import Stats
-from .trace import BACKTRACK, SOLUTION, WIPEOUT, Trace
+from .trace import BACKTRACK, MAX_EVENTS, SOLUTION, WIPEOUT, Trace
 
 SOLVED, UNSATISFIABLE, LIMIT = "solved", "unsatisfiable", "limit"
 
@@ -92,7 +92,7 @@ class Search:
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
-                 trace: bool | Trace = False, max_events: int = 200_000,
+                 trace: bool | Trace = False, max_events: int = MAX_EVENTS,
                  weights: dict[Constraint, int] | None = None):
         if not isinstance(csp, CSP):
             raise TypeError(f"the search needs a CSP, not {type(csp).__name__} (build one "
@@ -228,7 +228,7 @@ def make_search(csp: CSP, look_back: str = "none", **options: Any) -> Any:
 
 def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | VariableOrder = "mrv",
           val_order: str | ValueOrder = "input", timeout: float | None = None,
-          max_nodes: int | None = None, trace: bool = False, max_events: int = 200_000,
+          max_nodes: int | None = None, trace: bool = False, max_events: int = MAX_EVENTS,
           weights: dict[Constraint, int] | None = None, look_back: str = "none",
           **look_back_options: Any) -> Result:
     """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`.

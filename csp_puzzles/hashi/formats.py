@@ -1,9 +1,9 @@
 """Reading Hashi puzzles: grid text (three header styles) and Tatham game IDs. Writing them
 is the puzzle's `to_text` and `to_tatham`.
 
-Accepted, detected automatically (CONTRACT.md section 3):
+Accepted, detected automatically:
 
-- grid text, seed 000's matrix: one row per line, `0`, `.` or `-` water, `1`-`8` islands,
+- grid text, a plain matrix: one row per line, `0`, `.` or `-` water, `1`-`8` islands,
   cells separated by whitespace or, when every cell is one character, not at all;
 - the same with a janko.at header `R C` (rows, columns);
 - the same with a Coelho et al. `.has` header `W H N` (width, height, islands; CRLF);
@@ -32,7 +32,7 @@ from ..formats import (
     text_lines,
 )
 from ..limits import GRID_SIDE
-from .model import Hashi
+from .model import MAX_BRIDGES, Hashi
 
 WATER = frozenset("0.-")
 TATHAM_PARAMS = re.compile(r"([0-9]{1,6})x([0-9]{1,6})(?:m([0-9]{1,6}))?(L)?")
@@ -131,8 +131,8 @@ def parse_tatham(text: str, filename: str | None = None) -> Hashi:
     width, height = int(match.group(1)), int(match.group(2))
     maxb = int(match.group(3)) if match.group(3) else 2
     params_start = -len(game_id.params) - 1
-    if not 1 <= maxb <= 4:
-        raise game_id.error(f"m{maxb}: expected at most 1 to 4 bridges per pair",
+    if not 1 <= maxb <= MAX_BRIDGES:
+        raise game_id.error(f"m{maxb}: expected at most 1 to {MAX_BRIDGES} bridges per pair",
                             params_start + match.start(3), filename)
     if width < 1 or height < 1:
         raise game_id.error("grid size must be at least 1x1", params_start, filename)

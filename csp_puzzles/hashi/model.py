@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
+from ..core.trace import show
 from ..errors import ParseError
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
@@ -47,6 +48,8 @@ from .connectivity import Connectivity, NoLoops
 from .render import render
 from .rules import IslandDegree, NoCrossing, PairIsolation
 
+#: the most bridges two islands may share, whatever the puzzle's `maxb` (Tatham's limit)
+MAX_BRIDGES = 4
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
 
@@ -65,7 +68,7 @@ class Island:
         return (self.row, self.col)
 
     def __str__(self) -> str:
-        return f"({self.row},{self.col})"
+        return show(self.pos)
 
 
 @dataclass(frozen=True)
@@ -106,8 +109,8 @@ class Hashi(Puzzle):
 
     def __init__(self, height: int, width: int, islands: Mapping[tuple[int, int], int],
                  maxb: int = 2, loops: bool = True):
-        if not 1 <= maxb <= 4:
-            raise ValueError(f"maxb must be between 1 and 4, not {maxb}")
+        if not 1 <= maxb <= MAX_BRIDGES:
+            raise ValueError(f"maxb must be between 1 and {MAX_BRIDGES}, not {maxb}")
         self.height, self.width, self.maxb, self.loops = height, width, maxb, loops
         positions = sorted(islands)
         for r, c in positions:
@@ -170,7 +173,8 @@ class Hashi(Puzzle):
                **options: Any) -> CSP:
         """The CSP: edge variables 0..maxb, degrees, crossings, isolation, connectivity.
 
-        `adjacent=False` leaves out the edges between touching islands (seed 001's rule).
+        `adjacent=False` leaves out the edges between touching islands (a rule some
+        collections add: touching islands are never joined).
         `level` ("easy", "medium", "hard") limits the rules the propagators use, for
         grading; the constraints themselves are the same. `counting` changes nothing: every
         rule here holds in every solution, none assumes the puzzle has only one.

@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable
 from ..core import CSP, AllDifferent, Predicate, count, solve
 from ..core.state import SearchState
 from ..limits import GENERATE_SIDE
-from .combinations import ALL_DIGITS, combinations
+from .combinations import ALL_DIGITS, DIGITS, combinations
 from .grade import DIFFICULTIES, grade, search_free
 from .layout import Cell, Layout, random_layout
 from .model import BLOCK, WHITE, Clue, Kakuro
@@ -101,7 +101,7 @@ def _fill(rng: random.Random, layout: Layout) -> dict[Cell, int] | None:
     """
     csp = CSP("kakuro filling")
     for cell in layout.cells:
-        csp.add_variable(cell, range(1, 10))
+        csp.add_variable(cell, DIGITS)
     for run in layout.runs:
         csp.add_constraint(AllDifferent(run))
     for corners in layout.rectangles():
@@ -278,7 +278,7 @@ def _moved_totals(layout: Layout, digits: dict[Cell, int], totals: list[int],
 def _free_digits(layout: Layout, digits: dict[Cell, int], cell: Cell) -> list[int]:
     """Digits `cell` could take instead of its own without repeating one in its runs."""
     used = {digits[other] for index in layout.runs_of[cell] for other in layout.runs[index]}
-    return [d for d in range(1, 10) if d not in used]
+    return [d for d in DIGITS if d not in used]
 
 
 def _moves(layout: Layout, digits: dict[Cell, int], cell: Cell) -> list[dict[Cell, int]]:

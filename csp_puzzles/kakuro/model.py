@@ -18,9 +18,11 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..core import CSP, AllDifferent, Sum
+from ..core.trace import show
 from ..puzzle import Puzzle
 from . import picture as drawing
 from .check import check
+from .combinations import DIGITS
 from .render import render
 from .rules import RegionSum, RunConstraint
 
@@ -55,7 +57,7 @@ class Run:
     @property
     def label(self) -> str:
         """How the trace names the run, e.g. `across 23 at (1,1)` (the clue's cell)."""
-        return f"{self.direction} {self.total} at ({self.clue[0]},{self.clue[1]})"
+        return f"{self.direction} {self.total} at {show(self.clue)}"
 
 
 def find_runs(grid: list[list[Any]]) -> list[Run]:
@@ -148,7 +150,7 @@ class Kakuro(Puzzle):
             raise ValueError(f"unknown kakuro model {model!r}, expected one of "
                              f"{', '.join(MODELS)}")
         csp = CSP(f"kakuro {self.height}x{self.width} ({model})")
-        csp.add_variables(self.whites, range(1, 10))
+        csp.add_variables(self.whites, DIGITS)
         for run in self.runs:
             if model == "combined":
                 csp.add_constraint(RunConstraint(run.cells, run.total, run.label, matching))

@@ -44,8 +44,8 @@ const CSS = `
 .cx-why ul { margin: 2px 0; padding-left: 18px; }
 .cx-why li.cx-entry { cursor: pointer; }
 .cx-why li.cx-entry:hover { text-decoration: underline; }
-.cx-stats { font-size: 13px; border-collapse: collapse; }
-.cx-stats td { padding: 0 6px; text-align: left; }
+.csp-stepper .cx-stats { font-size: 13px; border-collapse: collapse; margin: 0; }
+.csp-stepper .cx-stats td { padding: 0 6px; text-align: left; border: none; }
 .cx-text { font-weight: bold; margin: 8px 2px 4px; min-height: 1.4em; }
 .cx-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .cx-controls button { font-size: 14px; min-width: 2.4em; height: 2em; cursor: pointer; }
@@ -431,6 +431,8 @@ class Picture {
     const minPx = Math.ceil(width * MIN_FONT_PX / smallestFont(picture));
     this.svg = svg("svg", { viewBox: `${left * UNIT} ${top * UNIT} ${width * UNIT} ${height * UNIT}`,
       role: "img", style: `min-width:${minPx}px; max-width:${Math.max(minPx, width * 72)}px` }, host);
+    // the picture claims the width its smallest text needs; the side panel wraps below if need be
+    host.style.flexBasis = `${minPx}px`;
     if (picture.background) {
       svg("rect", { x: left * UNIT, y: top * UNIT, width: width * UNIT, height: height * UNIT,
         fill: picture.background }, this.svg);
@@ -809,10 +811,13 @@ function render({ model, el }) {
   }
 
   root.addEventListener("keydown", (e) => {
-    const moves = { ArrowRight: 1, ArrowLeft: -1 };
-    if (e.key in moves) { e.preventDefault(); stop(); go(position + moves[e.key]); }
-    else if (e.key === "Home") { e.preventDefault(); stop(); go(0); }
-    else if (e.key === "End") { e.preventDefault(); stop(); go(run.events.length); }
+    if (e.target !== root && e.target.tagName !== "BUTTON") return;  // the slider has its own keys
+    const targets = { ArrowRight: position + 1, ArrowLeft: position - 1, Home: 0, End: run.events.length };
+    if (!(e.key in targets)) return;
+    e.preventDefault();
+    e.stopPropagation();  // the notebook's own shortcuts stay out of it
+    stop();
+    go(targets[e.key]);
   });
   model.on("change:position", () => {
     const p = model.get("position");
