@@ -58,7 +58,7 @@ class PuzzleResult:
         return self.status == SOLVED
 
     def as_dict(self) -> dict[str, Any]:
-        """Exactly the JSON object of `csp-puzzles solve --json` (CONTRACT.md section 2)."""
+        """Exactly the JSON object `csp-puzzles solve --json` prints."""
         solution = None
         if self.solution is not None and self.puzzle is not None:
             solution = self.puzzle.solution_to_json(self.solution)
@@ -112,7 +112,7 @@ class Puzzle(ABC):
 
     @abstractmethod
     def solution_to_json(self, solution: Any) -> dict[str, Any]:
-        """The `solution` object of the JSON output (CONTRACT.md section 2)."""
+        """The `solution` object of the JSON output (row and column count from 0)."""
 
     @abstractmethod
     def solution_to_text(self, solution: Any) -> str:

@@ -4,7 +4,7 @@ Tatham grades his Bridges puzzles by the stage of his solver that finishes them,
 guesses. We do the same with the propagators of `rules.py` and `connectivity.py`, whose
 `level` argument switches rule families on:
 
-- `easy`: island-local counting only (seed 000's four rules, crossings);
+- `easy`: island-local counting only (complete, saturated, one open neighbour, crossings);
 - `medium`: adds the per-edge rules (edge minimum and caps, 1-1 / 2=2 isolation, no loops);
 - `hard`: adds the connectivity rules (closed groups, single way out, Tatham's stage 3);
 - `fiendish`: even all the rules get stuck, and search (with every rule) is needed; the

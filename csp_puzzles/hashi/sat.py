@@ -1,7 +1,8 @@
 """Hashiwokakero as propositional satisfiability: CNF, DIMACS, 3-SAT and a SAT back end.
 
-Seed 001 wrote Hashi in conjunctive normal form, printed it as DIMACS and solved it with
-SAT4J. This module does the same with an encoding that scales to hundreds of islands.
+The classic logic-course exercise writes Hashi in conjunctive normal form, prints it as
+DIMACS and hands it to a SAT solver. This module does the same with an encoding that scales
+to hundreds of islands.
 
 Variables
     For every pair ``p`` of islands that see each other and every ``k`` in 1..maxb, the
@@ -16,8 +17,8 @@ Degrees (exact cardinality)
     n + 1 (clause: not all of ``x[p,t_p]``), "at least n" forbids every set that stays at
     n - 1 (clause: some ``x[p,t_p + 1]``). An island has at most 4 pairs, so that is at
     most a few dozen short clauses (at most 625 threshold sets when maxb = 4), and unit
-    propagation on them does what the CSP's degree rule does. Seed 001 enumerated subsets
-    of bridges instead, which grows as C(16, 9) = 11440 clauses for one island.
+    propagation on them does what the CSP's degree rule does. Enumerating subsets of single
+    bridges instead grows as C(16, 9) = 11440 clauses for one island.
     The alternative ``degrees="counter"`` is a *sequential counter* (Sinz 2005) with full
     registers: ``s[i,j]`` is "at least j of the first i literals are true", with
     ``s[i,j] <-> s[i-1,j] or (s[i-1,j-1] and l_i)``; asserting ``s[m,n]`` and
@@ -55,7 +56,7 @@ No loops (Tatham's ``L``)
     are exactly that tree: no cycle.
 
 3-SAT
-    ``to_three_sat`` is seed 001's transformation: a clause of k > 3 literals becomes a chain
+    ``to_three_sat`` is the textbook reduction: a clause of k > 3 literals becomes a chain
     ``(l1 l2 y1) (-y1 l3 y2) ... (-y_{k-3} l_{k-1} l_k)`` with fresh variables ``y``; a clause
     of 2 literals ``(a b)`` becomes ``(a b z) (a b -z)`` and a unit clause four clauses
     over two fresh variables, so every clause has exactly three literals. The result is
@@ -443,7 +444,7 @@ def _less_than(cnf: Cnf, guard: int, a: Sequence[int], b: Sequence[int]) -> None
 
 # -- 3-SAT and DIMACS ------------------------------------------------------------------------
 def to_three_sat(clauses: Iterable[Sequence[int]], num_vars: int) -> tuple[list[Clause], int]:
-    """Seed 001's transformation: every clause gets exactly three literals.
+    """The textbook reduction to 3-SAT: every clause gets exactly three literals.
 
     Returns the new clauses and the new number of variables (the first ``num_vars`` keep
     their meaning). Repeated literals are merged and tautologies dropped first.
