@@ -33,3 +33,7 @@ class ParseError(CspPuzzlesError, ValueError):
 
 class LimitReached(CspPuzzlesError):
     """A node or time limit stopped a search before it could give a definite answer."""
+
+
+class MissingExtra(CspPuzzlesError, ImportError):
+    """An optional engine was asked for but its package is not installed (names the extra)."""

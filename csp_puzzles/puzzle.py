@@ -14,13 +14,21 @@ A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
 
 and its `__init__.py` exports `parse`, `generate`, `grade`, `DIFFICULTIES` and the puzzle
 class. The command line and the notebooks only go through this interface.
+
+Engines other than the core's search ("sat", "milp") live beside the model, in a module
+named after the engine (`hashi/sat.py`, `towers/milp.py`), which exports
+`solutions(puzzle, deadline, **rule_options)`: every solution, one at a time, raising
+`LimitReached` past the deadline. `Puzzle.solve` and `Puzzle.count` run them all the same way.
 """
 
 from __future__ import annotations
 
+import inspect
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, ClassVar
 
 from .core import CSP, Stats, Trace, count, solve
@@ -43,14 +51,14 @@ class PuzzleResult:
     puzzle: Puzzle | None = None
     solutions: int | None = None  # set by counting
     unique: bool | None = None
-    engine: str = "csp"  # "sat": Hashi's SAT back end, whose stats hold the seconds only
+    engine: str = "csp"  # another engine ("sat", "milp") fills in the seconds only
 
     @property
     def solved(self) -> bool:
         return self.status == SOLVED
 
     def as_dict(self) -> dict[str, Any]:
-        """Exactly the JSON object of `csp-puzzles solve --json` (CONTRACT.md section 2)."""
+        """Exactly the JSON object `csp-puzzles solve --json` prints."""
         solution = None
         if self.solution is not None and self.puzzle is not None:
             solution = self.puzzle.solution_to_json(self.solution)
@@ -81,7 +89,8 @@ class Puzzle(ABC):
     default_look_back: ClassVar[str] = "none"
     #: keyword options of `to_csp` besides `counting` (the CLI checks flags against them)
     model_options: ClassVar[frozenset[str]] = frozenset()
-    #: what can solve it: "csp" (the core's search) always; Hashi also has "sat"
+    #: what can solve it: "csp" (the core's search) first and always, then the engines
+    #: with a module of that name in the puzzle's package (see the module docstring)
     engines: ClassVar[tuple[str, ...]] = ("csp",)
 
     # -- what each puzzle writes -------------------------------------------------------------
@@ -103,7 +112,7 @@ class Puzzle(ABC):
 
     @abstractmethod
     def solution_to_json(self, solution: Any) -> dict[str, Any]:
-        """The `solution` object of the JSON output (CONTRACT.md section 2)."""
+        """The `solution` object of the JSON output (row and column count from 0)."""
 
     @abstractmethod
     def solution_to_text(self, solution: Any) -> str:
@@ -175,6 +184,10 @@ class Puzzle(ABC):
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
         self._check_engine(engine)
+        if engine != "csp":
+            searching = dict(inference=inference, var_order=var_order, val_order=val_order,
+                             max_nodes=max_nodes, trace=trace, look_back=look_back)
+            return self._run_engine(engine, None, timeout, searching, model_options)
         csp = self.to_csp(**model_options)
         inference = inference or self.default_inference
         result = solve(csp, inference=inference,
@@ -192,6 +205,10 @@ class Puzzle(ABC):
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
         self._check_engine(engine)
+        if engine != "csp":
+            searching = dict(inference=inference, var_order=var_order, val_order=val_order,
+                             max_nodes=max_nodes, trace=trace, look_back=look_back)
+            return self._run_engine(engine, limit, timeout, searching, model_options)
         csp = self.to_csp(counting=True, **model_options)
         inference = inference or self.default_inference
         counted = count(csp, limit=limit, keep=True, inference=inference,
@@ -212,6 +229,43 @@ class Puzzle(ABC):
         if engine not in self.engines:
             raise ValueError(f"unknown engine {engine!r} for {self.kind}; expected one of "
                              f"{', '.join(self.engines)}")
+
+    def _run_engine(self, engine: str, limit: int | None, timeout: float | None,
+                    searching: dict[str, Any], model_options: dict[str, Any]) -> PuzzleResult:
+        """Solve (`limit` None) or count with the `solutions` of an engine's module.
+
+        Such an engine has no search options and no trace, and counts no nodes: its
+        statistics hold the seconds only. The options it takes are its function's keywords
+        (Hashi's `adjacent`, say), never the CSP model's variants.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        solutions = import_module(f"{package}.{engine}").solutions
+        takes = set(inspect.signature(solutions).parameters) - {"puzzle", "deadline"}
+        asked = [name for name, value in searching.items() if value]
+        asked += sorted(set(model_options) - takes)
+        if asked:
+            raise ValueError(f"the {engine.upper()} engine takes only a timeout, "
+                             f"not {', '.join(asked)}")
+        start = time.perf_counter()
+        deadline = None if timeout is None else start + timeout
+        found: list[Any] = []
+        status = UNSATISFIABLE
+        try:
+            for solution in solutions(self, deadline=deadline, **model_options):
+                found.append(solution)
+                if limit is None or len(found) >= limit:
+                    break
+            if found:
+                status = SOLVED
+        except LimitReached:
+            status = LIMIT
+        stats = Stats(seconds=time.perf_counter() - start)
+        first = found[0] if found else None
+        if limit is None:
+            return PuzzleResult(self.kind, status, first, stats, None, self, engine=engine)
+        complete = status != LIMIT
+        return PuzzleResult(self.kind, status, first, stats, None, self, solutions=len(found),
+                            unique=(len(found) == 1) if complete else None, engine=engine)
 
     def count_solutions(self, limit: int = 2, **options: Any) -> int:
         """0, 1 or up to `limit`: unsatisfiable, unique, ambiguous.

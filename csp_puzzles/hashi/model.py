@@ -27,17 +27,19 @@ Tatham and janko puzzle is solved by propagation alone, and restarts tame the he
 of search on the large, many-solution Coelho et al. instances. `solve(engine="sat")` runs
 the SAT back end of `sat.py` instead: no trace, but on the largest, densest Coelho
 instances it is the fast one (it learns from its conflicts; the CSP search does not).
+`solve(engine="milp")` runs the integer program of `milp.py`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
+from ..core.trace import show
+from ..errors import ParseError
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
 from . import picture as drawing
@@ -46,9 +48,8 @@ from .connectivity import Connectivity, NoLoops
 from .render import render
 from .rules import IslandDegree, NoCrossing, PairIsolation
 
-if TYPE_CHECKING:
-    from .sat import SolverChoice
-
+#: the most bridges two islands may share, whatever the puzzle's `maxb` (Tatham's limit)
+MAX_BRIDGES = 4
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
 
@@ -67,7 +68,7 @@ class Island:
         return (self.row, self.col)
 
     def __str__(self) -> str:
-        return f"({self.row},{self.col})"
+        return show(self.pos)
 
 
 @dataclass(frozen=True)
@@ -102,14 +103,14 @@ class Hashi(Puzzle):
 
     kind: ClassVar[str] = "hashi"
     model_options: ClassVar[frozenset[str]] = frozenset({"adjacent"})
-    engines: ClassVar[tuple[str, ...]] = ("csp", "sat")
+    engines: ClassVar[tuple[str, ...]] = ("csp", "sat", "milp")
     #: dom/wdeg: small domains in places that failed before (core/heuristics.py)
     default_var_order: ClassVar[str] = "dom-wdeg"
 
     def __init__(self, height: int, width: int, islands: Mapping[tuple[int, int], int],
                  maxb: int = 2, loops: bool = True):
-        if not 1 <= maxb <= 4:
-            raise ValueError(f"maxb must be between 1 and 4, not {maxb}")
+        if not 1 <= maxb <= MAX_BRIDGES:
+            raise ValueError(f"maxb must be between 1 and {MAX_BRIDGES}, not {maxb}")
         self.height, self.width, self.maxb, self.loops = height, width, maxb, loops
         positions = sorted(islands)
         for r, c in positions:
@@ -172,7 +173,8 @@ class Hashi(Puzzle):
                **options: Any) -> CSP:
         """The CSP: edge variables 0..maxb, degrees, crossings, isolation, connectivity.
 
-        `adjacent=False` leaves out the edges between touching islands (seed 001's rule).
+        `adjacent=False` leaves out the edges between touching islands (a rule some
+        collections add: touching islands are never joined).
         `level` ("easy", "medium", "hard") limits the rules the propagators use, for
         grading; the constraints themselves are the same. `counting` changes nothing: every
         rule here holds in every solution, none assumes the puzzle has only one.
@@ -207,14 +209,10 @@ class Hashi(Puzzle):
 
         Asking for anything else (another inference or variable order, or a trace, which
         tells the story of one search) runs the generic search once, as every puzzle does.
-        `engine="sat"` hands the puzzle to a SAT solver instead (see `_solve_sat`).
+        Another engine (`engine="sat"`: `sat.py`, `"milp"`: `milp.py`) takes the puzzle
+        instead, as `Puzzle.solve` says.
         """
-        if engine == "sat":
-            if look_back:  # a search option: refused by the SAT engine like the others
-                model_options["look_back"] = look_back
-            return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
-                                   **model_options)
-        if (inference or "mac") != "mac" or var_order is not None or trace:
+        if engine != "csp" or (inference or "mac") != "mac" or var_order is not None or trace:
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
                                  engine, look_back, **model_options)
         self._check_engine(engine)
@@ -224,65 +222,6 @@ class Hashi(Puzzle):
                                      max_nodes, look_back=look_back or self.default_look_back)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, None, self)
-
-    def count(self, limit: int = 2, inference: str | None = None,
-              var_order: str | VariableOrder | None = None,
-              val_order: str | ValueOrder | None = None, timeout: float | None = None,
-              max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
-              look_back: str | None = None, **model_options: Any) -> PuzzleResult:
-        """Count solutions up to `limit` with the core's search, or with `engine="sat"`."""
-        if engine != "sat":
-            return super().count(limit, inference, var_order, val_order, timeout, max_nodes,
-                                 trace, engine, look_back, **model_options)
-        if look_back:
-            model_options["look_back"] = look_back
-        return self._solve_sat(timeout, inference, var_order, val_order, max_nodes, trace,
-                               limit=limit, **model_options)
-
-    def _solve_sat(self, timeout: float | None, inference: str | None, var_order: Any,
-                   val_order: Any, max_nodes: int | None, trace: bool,
-                   limit: int | None = None, adjacent: bool = True,
-                   solver: SolverChoice = "cadical195",
-                   **model_options: Any) -> PuzzleResult:
-        """The SAT engine: seed 001's idea, the encoding and lazy cut loop of `sat.py`.
-
-        A CDCL solver (CaDiCaL by default, `solver=` names another python-sat solver; it
-        learns a clause from every conflict) solves the large, dense Coelho et al. instances
-        tens of times faster than the CSP search, which rediscovers the same local
-        conflicts. It has no search options and no trace, and it counts no nodes: its
-        statistics hold the seconds only. `limit` set means: count up to it.
-        """
-        asked = [name for name, value in (("inference", inference), ("var_order", var_order),
-                                          ("val_order", val_order), ("max_nodes", max_nodes),
-                                          ("trace", trace)) if value]
-        asked += sorted(model_options)  # CSP model options (a rule level, say)
-        if asked:
-            raise ValueError(f"the SAT engine takes only a timeout, not {', '.join(asked)}")
-        from ..core.search import LIMIT, SOLVED, UNSATISFIABLE
-        from ..core.stats import Stats
-        from ..errors import LimitReached
-        from .sat import sat_solutions
-
-        start = time.perf_counter()
-        deadline = None if timeout is None else start + timeout
-        found: list[Solution] = []
-        status = UNSATISFIABLE
-        try:
-            for solution in sat_solutions(self, adjacent, deadline, solver):
-                found.append(solution)
-                if limit is None or len(found) >= limit:
-                    break
-            if found:
-                status = SOLVED
-        except LimitReached:
-            status = LIMIT
-        stats = Stats(seconds=time.perf_counter() - start)
-        first = found[0] if found else None
-        if limit is None:
-            return PuzzleResult(self.kind, status, first, stats, None, self, engine="sat")
-        complete = status != LIMIT
-        return PuzzleResult(self.kind, status, first, stats, None, self, solutions=len(found),
-                            unique=(len(found) == 1) if complete else None, engine="sat")
 
     def decode(self, assignment: Mapping[Hashable, Any]) -> Solution:
         """The used edges and their bridge counts."""
@@ -313,16 +252,39 @@ class Hashi(Puzzle):
         return "\n".join("".join(row) for row in grid)
 
     def to_text(self) -> str:
-        """The matrix: `0` for water, the island's number otherwise (no header).
+        """The matrix: `0` for water, the island's number otherwise.
 
-        The matrix cannot say `maxb` or the no-loops rule: write a Tatham ID for those.
+        A janko.at header `R C` goes first only when the bare matrix would read back as
+        another grid (a first row like `2 2` looks like a header). The matrix cannot say
+        `maxb` or the no-loops rule: for those it is the Tatham ID.
         """
+        from .formats import parse_grid
+
+        if self.maxb != 2 or not self.loops:
+            return self.to_tatham() + "\n"
         grid = [["0"] * self.width for _ in range(self.height)]
         for island in self.islands:
             if island.value > 9:
                 raise ValueError(f"island {island} = {island.value} does not fit one digit")
             grid[island.row][island.col] = str(island.value)
-        return "\n".join(" ".join(row) for row in grid) + "\n"
+        text = "\n".join(" ".join(row) for row in grid) + "\n"
+        try:
+            same = parse_grid(text) == self
+        except ParseError:
+            same = False
+        return text if same else f"{self.height} {self.width}\n{text}"
+
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.height, self.width, self.maxb, self.loops,
+                tuple((i.row, i.col, i.value) for i in self.islands))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hashi):
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
 
     def to_tatham(self) -> str:
         """The Tatham game ID (values above 16 cannot be written)."""

@@ -33,7 +33,8 @@ from collections.abc import Callable, Hashable
 
 from ..core import CSP, AllDifferent, Predicate, count, solve
 from ..core.state import SearchState
-from .combinations import ALL_DIGITS, combinations
+from ..limits import GENERATE_SIDE
+from .combinations import ALL_DIGITS, DIGITS, combinations
 from .grade import DIFFICULTIES, grade, search_free
 from .layout import Cell, Layout, random_layout
 from .model import BLOCK, WHITE, Clue, Kakuro
@@ -70,6 +71,10 @@ def generate(width: int = 8, height: int = 8, difficulty: str = "medium",
     if width < 3 or height < 3:
         raise ValueError(f"a {width}x{height} grid is too small, expected at least 3x3 "
                          f"(the first row and column hold the clues)")
+    cap = GENERATE_SIDE["kakuro"]
+    if width > cap or height > cap:
+        raise ValueError(f"a {width}x{height} grid is above the cap of {cap}x{cap} on "
+                         "generated kakuro puzzles, expected smaller sides")
     if not 0 <= density < 0.7:
         raise ValueError(f"density {density} out of range, expected 0 <= density < 0.7")
     rng = random.Random(seed)
@@ -96,7 +101,7 @@ def _fill(rng: random.Random, layout: Layout) -> dict[Cell, int] | None:
     """
     csp = CSP("kakuro filling")
     for cell in layout.cells:
-        csp.add_variable(cell, range(1, 10))
+        csp.add_variable(cell, DIGITS)
     for run in layout.runs:
         csp.add_constraint(AllDifferent(run))
     for corners in layout.rectangles():
@@ -273,7 +278,7 @@ def _moved_totals(layout: Layout, digits: dict[Cell, int], totals: list[int],
 def _free_digits(layout: Layout, digits: dict[Cell, int], cell: Cell) -> list[int]:
     """Digits `cell` could take instead of its own without repeating one in its runs."""
     used = {digits[other] for index in layout.runs_of[cell] for other in layout.runs[index]}
-    return [d for d in range(1, 10) if d not in used]
+    return [d for d in DIGITS if d not in used]
 
 
 def _moves(layout: Layout, digits: dict[Cell, int], cell: Cell) -> list[dict[Cell, int]]:

@@ -1,0 +1,214 @@
+"""Integer programs for the puzzles: a small model builder, HiGHS, and the lazy cut loop.
+
+An integer program has variables with bounds (here nearly all 0/1), linear rows
+`lower <= sum(coefficient * variable) <= upper`, and an objective; a puzzle has no
+objective, so any feasible point will do. Each puzzle's `milp.py` writes its rules as rows
+with `IntegerProgram`, and `solutions` runs them:
+
+1. solve the program (HiGHS: branch and bound on the linear relaxation);
+2. ask the puzzle's `cuts` for rows the answer breaks but every solution keeps (for
+   connectivity: "some bridge leaves this group"); if there are any, add them and go to 1;
+3. otherwise the answer is a solution: yield it, then add a *no-good* row that forbids
+   exactly that answer, and go to 1 to look for a second one.
+
+Connectivity has exponentially many rows of the kind in step 2, so they are added only when
+an answer breaks one ("lazily"); a handful of rounds is usually enough. Counting to two by a
+no-good row is how integer programming checks that a puzzle has a unique solution.
+
+HiGHS comes from the `highspy` package (the optional `milp` extra): a 5 MB wheel, also
+built for Pyodide, against 35 MB for SciPy, whose `milp` runs the same HiGHS but rebuilds
+the program from scratch on every call.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import LimitReached, MissingExtra
+from .unionfind import components
+
+INFINITY = math.inf
+
+
+@dataclass(frozen=True)
+class Row:
+    """`lower <= sum(coefficient * x[variable]) <= upper`."""
+
+    terms: Mapping[int, float]
+    lower: float = -INFINITY
+    upper: float = INFINITY
+
+
+def at_most(variables: Iterable[int], bound: float) -> Row:
+    """The sum of these 0/1 variables is at most `bound`."""
+    return Row(dict.fromkeys(variables, 1.0), upper=bound)
+
+
+def at_least(variables: Iterable[int], bound: float) -> Row:
+    """The sum of these 0/1 variables is at least `bound`."""
+    return Row(dict.fromkeys(variables, 1.0), lower=bound)
+
+
+def exactly(variables: Iterable[int], total: float) -> Row:
+    """The sum of these 0/1 variables is exactly `total`."""
+    return Row(dict.fromkeys(variables, 1.0), total, total)
+
+
+def no_good(binaries: Sequence[int], values: Sequence[int]) -> Row:
+    """Forbid one assignment of `binaries`: at least one of them must change.
+
+    With ones = the variables at 1 in `values`: sum(x over ones) - sum(x over the rest)
+    <= |ones| - 1. Every other 0/1 assignment keeps it; this one breaks it by exactly one.
+    """
+    ones = [v for v in binaries if values[v]]
+    terms = {v: (1.0 if values[v] else -1.0) for v in binaries}
+    return Row(terms, upper=len(ones) - 1)
+
+
+class IntegerProgram:
+    """Integer variables with bounds and linear rows, built up by a puzzle's model."""
+
+    def __init__(self, name: str = "") -> None:
+        self.name = name
+        self.names: list[Any] = []
+        self.lower: list[float] = []
+        self.upper: list[float] = []
+        self.rows: list[Row] = []
+
+    def binary(self, name: Any = None) -> int:
+        """A new 0/1 variable; returns its index."""
+        return self.integer(0, 1, name)
+
+    def integer(self, lower: int, upper: int, name: Any = None) -> int:
+        """A new integer variable in lower..upper; returns its index."""
+        self.names.append(name)
+        self.lower.append(lower)
+        self.upper.append(upper)
+        return len(self.names) - 1
+
+    def add(self, row: Row) -> None:
+        self.rows.append(row)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __repr__(self) -> str:
+        return f"IntegerProgram({self.name!r}: {len(self)} variables, {len(self.rows)} rows)"
+
+
+#: a puzzle's separation: the rows that the integer answer breaks (empty: it is a solution)
+Cuts = Callable[[Sequence[int]], list[Row]]
+
+
+@dataclass
+class LoopStats:
+    """What the lazy cut loop did: HiGHS runs, rows added lazily, branch-and-bound nodes."""
+
+    runs: int = 0
+    cuts: int = 0
+    nodes: int = 0
+
+
+def solutions(program: IntegerProgram, cuts: Cuts, distinct: Sequence[int],
+              deadline: float | None = None,
+              stats: LoopStats | None = None) -> Iterator[list[int]]:
+    """Every solution of `program` that `cuts` accepts, as integer values, one at a time.
+
+    Two solutions differ on the 0/1 variables `distinct` (the no-good rows use them only).
+    `deadline` is a `time.perf_counter()` value bounding the whole loop: each HiGHS run gets
+    the time left as its limit, and `LimitReached` is raised when it runs out.
+    """
+    stats = stats if stats is not None else LoopStats()
+    if not len(program):  # nothing to decide (HiGHS would call it an empty model)
+        if all(row.lower <= 0 <= row.upper for row in program.rows):
+            yield []
+        return
+    highs = _new_highs(program)
+    _add_rows(highs, program.rows)
+    while True:
+        values = _run(highs, len(program), deadline, stats)
+        if values is None:
+            return
+        broken = cuts(values)
+        if broken:
+            stats.cuts += len(broken)
+            _add_rows(highs, broken)
+            continue
+        yield values
+        _add_rows(highs, [no_good(distinct, values)])
+
+
+def _highspy() -> Any:
+    try:
+        import highspy
+    except ImportError:
+        raise MissingExtra("the MILP engine needs highspy: pip install 'csp-puzzles[milp]'"
+                           ) from None
+    return highspy
+
+
+def _new_highs(program: IntegerProgram) -> Any:
+    import numpy as np
+
+    highspy = _highspy()
+    highs = highspy.Highs()
+    highs.setOptionValue("output_flag", False)
+    n = len(program)
+    highs.addVars(n, np.array(program.lower, dtype=np.float64),
+                  np.array(program.upper, dtype=np.float64))
+    highs.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
+                                np.full(n, highspy.HighsVarType.kInteger))
+    return highs
+
+
+def _add_rows(highs: Any, rows: Sequence[Row]) -> None:
+    """Hand `rows` to HiGHS in one call (compressed sparse rows)."""
+    import numpy as np
+
+    if not rows:
+        return
+    starts: list[int] = []
+    index: list[int] = []
+    value: list[float] = []
+    for row in rows:
+        starts.append(len(index))
+        index.extend(row.terms)
+        value.extend(row.terms.values())
+    highs.addRows(len(rows), np.array([r.lower for r in rows], dtype=np.float64),
+                  np.array([r.upper for r in rows], dtype=np.float64), len(index),
+                  np.array(starts, dtype=np.int32), np.array(index, dtype=np.int32),
+                  np.array(value, dtype=np.float64))
+
+
+def _run(highs: Any, n: int, deadline: float | None, stats: LoopStats) -> list[int] | None:
+    """One HiGHS run: the integer values, or None when the program is infeasible."""
+    highspy = _highspy()
+    if deadline is not None:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise LimitReached("MILP engine: time limit reached")
+        highs.setOptionValue("time_limit", left)
+    highs.run()
+    stats.runs += 1
+    stats.nodes += max(0, highs.getInfo().mip_node_count)
+    status = highs.getModelStatus()
+    if status == highspy.HighsModelStatus.kOptimal:
+        return [round(v) for v in highs.getSolution().col_value[:n]]
+    if status in (highspy.HighsModelStatus.kInfeasible,
+                  highspy.HighsModelStatus.kUnboundedOrInfeasible):
+        return None
+    if status in (highspy.HighsModelStatus.kTimeLimit, highspy.HighsModelStatus.kInterrupt):
+        raise LimitReached("MILP engine: time limit reached")
+    raise RuntimeError(f"HiGHS stopped with {highs.modelStatusToString(status)}")
+
+
+def groups(count: int, links: Iterable[tuple[int, int]]) -> list[list[int]]:
+    """The connected groups of items 0..count-1 joined by `links`, each as a list."""
+    by_root: dict[int, list[int]] = {}
+    for item, root in enumerate(components(count, links)):
+        by_root.setdefault(root, []).append(item)
+    return list(by_root.values())

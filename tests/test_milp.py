@@ -1,0 +1,211 @@
+"""The "milp" engine (integer programs on HiGHS) for Towers, Singles and Hashi.
+
+Every answer is judged by the puzzle's independent checker; on samples of Tatham's and
+janko's sets it must equal the published solution and be counted unique by a no-good row.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import sys
+
+import pytest
+
+from csp_puzzles import hashi, kakuro, milp, singles, towers
+from csp_puzzles.cli import main
+from csp_puzzles.errors import LimitReached, MissingExtra
+from csp_puzzles.singles import milp as singles_milp
+from csp_puzzles.towers import milp as towers_milp
+from csp_puzzles.towers.milp import TowersProgram
+from tests.conftest import REPO, janko, shared_file, tatham
+from tests.test_hashi_data import janko_solution, tatham_solution
+from tests.test_singles_data import janko_shaded, tatham_shaded
+
+pytest.importorskip("highspy")
+
+TOWERS_4 = "4:1/2/3/4/2/2/2/1/1/2/2/2/4/3/2/1"  # the first of Tatham's 4x4 easy set
+
+
+def solve_and_count(puzzle, name):
+    """The MILP answer: valid, and proved unique by counting to two."""
+    result = puzzle.solve(engine="milp", timeout=60)
+    assert result.status == "solved", name
+    assert puzzle.check(result.solution) == [], name
+    counted = puzzle.count(limit=2, engine="milp", timeout=60)
+    assert (counted.status, counted.solutions, counted.unique) == ("solved", 1, True), name
+    assert counted.solution == result.solution
+    return result.solution
+
+
+def sample(rows, step):
+    return rows[::step]
+
+
+# -- the published sets ---------------------------------------------------------------------
+def test_tatham_towers_sample():
+    rows = [row for row in tatham("towers") if int(row["params"].split("d")[0]) <= 6]
+    for row in sample(rows, 5):
+        grid = solve_and_count(towers.parse(row["id"]), row["id"])
+        assert "S" + "".join(str(h) for line in grid for h in line) == row["solve_move"]
+
+
+def test_janko_skyscraper_sample():
+    standard = [(name, entry) for name, entry in janko("skyscraper")
+                if entry["problem"].split()[:3] in (["5"] * 3, ["6"] * 3)]
+    for name, entry in sample(standard, 12)[:4]:
+        grid = solve_and_count(towers.parse(entry["problem"], filename=name), name)
+        expected = [[int(x) for x in line.split()]
+                    for line in entry["solution"].splitlines()[1:] if line.strip()]
+        assert grid == expected, name
+
+
+def test_tatham_singles_sample():
+    for row in sample(tatham("singles"), 7):
+        shaded = solve_and_count(singles.parse(row["id"]), row["id"])
+        assert shaded == tatham_shaded(row["solve_move"]), row["id"]
+
+
+def test_janko_hitori_sample():
+    for name, entry in sample(janko("hitori"), 90):
+        shaded = solve_and_count(singles.parse(entry["problem"], filename=name), name)
+        assert shaded == janko_shaded(entry["solution"]), name
+
+
+def test_tatham_bridges_sample_with_loops_forbidden_and_more_bridges():
+    rows = tatham("bridges")
+    chosen = sample([r for r in rows if int(r["params"].split("x")[0]) <= 10], 6)
+    chosen += [r for r in rows if "L" in r["params"] or "m4" in r["params"]][:3]
+    assert any("L" in r["params"] for r in chosen)
+    for row in chosen:
+        bridges = solve_and_count(hashi.parse(row["id"]), row["id"])
+        assert bridges == tatham_solution(row["solve_move"]), row["id"]
+
+
+def test_janko_hashi_sample():
+    for name, entry in sample(janko("hashi"), 120):
+        puzzle = hashi.parse(entry["problem"], filename=name)
+        bridges = solve_and_count(puzzle, name)
+        assert bridges == janko_solution(puzzle, entry["solution"]), name
+
+
+def test_coelho_instance_has_adjacent_islands_and_several_solutions():
+    path = shared_file("coelho-hashi", "100", "Hs_16_100_25_00_001.has")
+    puzzle = hashi.parse(path.read_text())
+    counted = puzzle.count(limit=3, engine="milp", timeout=60)
+    assert counted.status == "solved" and counted.solutions == 3 and counted.unique is False
+
+
+# -- counting, unsatisfiable, limits --------------------------------------------------------
+def test_no_good_rows_enumerate_every_solution_once():
+    no_clues = towers.Towers(3, (0,) * 3, (0,) * 3, (0,) * 3, (0,) * 3)
+    grids = list(towers_milp.solutions(no_clues))
+    assert len(grids) == 12  # the 3x3 Latin squares
+    assert len({str(g) for g in grids}) == 12
+    assert all(no_clues.check(g) == [] for g in grids)
+
+
+def test_counting_finds_two_different_valid_solutions():
+    puzzle = singles.parse("1 2\n1 1\n")  # shade (0,0) or (0,1)
+    counted = puzzle.count(limit=5, engine="milp")
+    assert (counted.solutions, counted.unique) == (2, False)
+    found = list(singles_milp.solutions(puzzle))
+    assert sorted(map(sorted, found)) == [[(0, 0)], [(0, 1)]]
+    assert all(puzzle.check(s) == [] for s in found)
+
+
+def test_unsatisfiable_answers():
+    assert hashi.parse("1 0 1 0 1\n").solve(engine="milp").status == "unsatisfiable"
+    assert hashi.parse("1 1\n").solve(engine="milp", adjacent=False).status == "unsatisfiable"
+    walled = singles.parse("2 2\n1 1\n1 1\n")  # only diagonal shadings, which cut the grid
+    counted = walled.count(engine="milp")
+    assert (counted.status, counted.solutions, counted.unique) == ("unsatisfiable", 0, False)
+    both_sides_three = towers.Towers(3, (0, 0, 0), (0, 0, 0), (3, 0, 0), (3, 0, 0))
+    assert both_sides_three.solve(engine="milp").status == "unsatisfiable"
+
+
+def test_time_limit_is_reported_as_limit():
+    big = hashi.parse(shared_file("coelho-hashi", "400", "Hs_34_400_75_10_016.has").read_text())
+    assert big.solve(engine="milp", timeout=0.0).status == "limit"
+    counted = big.count(limit=1000, engine="milp", timeout=0.5)
+    assert counted.status == "limit" and counted.unique is None
+    program = TowersProgram(towers.parse((REPO / "data" / "towers" / "9x9-hard-1.txt")
+                                         .read_text())).program
+    with pytest.raises(LimitReached):  # a deadline already past: no HiGHS run at all
+        next(milp.solutions(program, lambda values: [], [], deadline=0.0))
+
+
+def test_the_big_m_visibility_of_the_report_gives_the_same_answers():
+    small = [row for row in tatham("towers") if int(row["params"].split("d")[0]) <= 5]
+    for row in sample(small, 4):
+        puzzle = towers.parse(row["id"])
+        hull = list(towers_milp.solutions(puzzle, visibility="hull"))
+        big_m = list(towers_milp.solutions(puzzle, visibility="big-m"))
+        assert hull == big_m and len(hull) == 1
+
+
+def test_empty_and_tiny_programs():
+    empty = milp.IntegerProgram()
+    assert list(milp.solutions(empty, lambda v: [], [])) == [[]]
+    empty.add(milp.at_least([], 1))
+    assert list(milp.solutions(empty, lambda v: [], [])) == []
+
+
+# -- the protocol and the command line --------------------------------------------------------
+def test_engine_options_are_checked_and_results_have_one_shape():
+    puzzle = towers.parse(TOWERS_4)
+    for option in ({"inference": "fc"}, {"var_order": "mrv"}, {"max_nodes": 10},
+                   {"trace": True}, {"model": "plain"}):
+        with pytest.raises(ValueError, match="MILP engine takes only a timeout"):
+            puzzle.solve(engine="milp", **option)
+    kakuro_puzzle = kakuro.parse((REPO / "data" / "kakuro" / "easy-8x8-seed1.txt").read_text())
+    with pytest.raises(ValueError, match="unknown engine"):
+        kakuro_puzzle.solve(engine="milp")
+    by_core, by_milp = puzzle.solve(), puzzle.solve(engine="milp")
+    assert by_milp.solved and by_milp.solution == by_core.solution
+    assert by_milp.engine == "milp"
+    core_json, milp_json = by_core.as_dict(), by_milp.as_dict()
+    assert set(milp_json) == set(core_json) and set(milp_json["stats"]) == set(core_json["stats"])
+    assert milp_json["solution"] == core_json["solution"]
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_engine_milp():
+    code, out, _ = run_cli("solve", "towers", TOWERS_4, "--engine", "milp",
+                           "--json")
+    grid = [[4, 3, 2, 1], [1, 4, 3, 2], [2, 1, 4, 3], [3, 2, 1, 4]]
+    assert code == 0 and json.loads(out)["solution"]["grid"] == grid
+    grid = REPO / "data" / "singles" / "easy-10x10-seed1.txt"
+    code, out, _ = run_cli("solve", "singles", str(grid), "--engine", "milp", "--count")
+    assert code == 0 and out.startswith("unique: exactly 1 solution (MILP engine")
+    code, out, err = run_cli("solve", "kakuro", str(REPO / "data" / "kakuro" /
+                                                   "easy-8x8-seed1.txt"), "--engine", "milp")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--engine milp does not apply to kakuro" in err
+
+
+def test_cli_unsatisfiable_and_limit_exit_codes(tmp_path):
+    odd = tmp_path / "odd.txt"
+    odd.write_text("1 0 1 0 1\n")
+    code, out, _ = run_cli("solve", "hashi", str(odd), "--engine", "milp")
+    assert code == 3 and out.startswith("unsatisfiable")
+    big = shared_file("coelho-hashi", "400", "Hs_34_400_75_10_016.has")
+    code, out, _ = run_cli("solve", "hashi", str(big), "--engine", "milp", "--timeout", "0")
+    assert code == 4 and out.startswith("limit reached")
+
+
+def test_cli_without_highspy_is_one_line_and_exit_2(monkeypatch):
+    monkeypatch.setitem(sys.modules, "highspy", None)  # makes `import highspy` fail
+    with pytest.raises(MissingExtra, match=r"csp-puzzles\[milp\]"):
+        towers.parse(TOWERS_4).solve(engine="milp")
+    code, out, err = run_cli("solve", "towers", TOWERS_4, "--engine", "milp")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("csp-puzzles: error: ")
+    assert "pip install 'csp-puzzles[milp]'" in err
