@@ -34,6 +34,7 @@ from collections.abc import Callable, Hashable
 
 from ..core import CSP, AllDifferent, Predicate, count, solve
 from ..core.state import SearchState
+from ..limits import GENERATE_SIDE
 from .combinations import ALL_DIGITS, DIGITS, combinations
 from .grade import DIFFICULTIES, grade, search_free
 from .layout import Cell, Layout, random_layout
@@ -71,6 +72,10 @@ def generate(width: int = 8, height: int = 8, difficulty: str = "medium",
     if width < 3 or height < 3:
         raise ValueError(f"a {width}x{height} grid is too small, expected at least 3x3 "
                          f"(the first row and column hold the clues)")
+    cap = GENERATE_SIDE["kakuro"]
+    if width > cap or height > cap:
+        raise ValueError(f"a {width}x{height} grid is above the cap of {cap}x{cap} on "
+                         "generated kakuro puzzles, expected smaller sides")
     if not 0 <= density < 0.7:
         raise ValueError(f"density {density} out of range, expected 0 <= density < 0.7")
     rng = random.Random(seed)
