@@ -28,7 +28,7 @@ from csp_puzzles import (
     towers,
 )
 from csp_puzzles.cli import main
-from csp_puzzles.limits import GRID_SIDE, INPUT_BYTES
+from csp_puzzles.limits import GENERATE_SIDE, GRID_SIDE, INPUT_BYTES, MAX_DOMAIN_SIZE
 from tests.conftest import REPO
 
 ERROR_LINE = re.compile(r"^csp-puzzles: error: [^\n]+:\d+:\d+: [^\n]+\n$")
@@ -179,6 +179,24 @@ def test_help_states_the_caps(capsys):
     with pytest.raises(SystemExit):
         main(["solve", "--help"])
     assert f"input at most {INPUT_BYTES} bytes" in capsys.readouterr().out.replace("\n", " ")
+
+
+def test_the_readme_states_the_caps():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Limits and size caps"):]
+    assert f"| puzzle input | {INPUT_BYTES} bytes" in section
+    read = f"hashi {GRID_SIDE['hashi']}, kakuro {GRID_SIDE['kakuro']}, singles " \
+           f"{GRID_SIDE['singles']}, towers size {GRID_SIDE['towers']}"
+    made = ", ".join(f"{kind} {GENERATE_SIDE[kind]}" for kind in
+                     ("hashi", "kakuro", "singles", "towers"))
+    assert f"| grid sides read | {read} |" in section
+    assert f"| grid sides generated | {made} |" in section
+    assert f"| values per variable (core) | {MAX_DOMAIN_SIZE} |" in section
+
+
+def test_a_count_limit_below_one_is_refused():
+    with pytest.raises(ValueError, match="limit"):
+        towers.parse("2:2/1/1/2/2/1/1/2").count_solutions(limit=0)
 
 
 def test_the_core_caps_domain_sizes():

@@ -208,3 +208,15 @@ def test_a_large_tree_shows_the_path_and_folds_the_rest(page_of):
     explorer.locator(".cx-picture .cx-var[data-var='7']").click()
     wait_for_text(page, explorer.locator(".cx-why"), "undone by backtracking")
     page.close()
+
+
+def test_a_custom_matplotlib_draw_shows_the_kernels_png(page_of):
+    def draw(ax, domains, event):
+        ax.text(0.5, 0.5, f"{sum(len(d) for d in domains.values())} values left")
+
+    trace = solve(queens(4), inference="fc", var_order="input", trace=True).trace
+    page, widget = page_of("png", Stepper(trace, draw))
+    image = page.locator(".csp-stepper .cx-picture img")
+    assert image.get_attribute("src") == widget.image
+    assert widget.image.startswith("data:image/png;base64,")
+    page.close()
