@@ -45,6 +45,11 @@ class HashiProgram:
         self.at_least: list[list[int]] = [
             [program.binary((e.key, k)) for k in range(1, puzzle.maxb + 1)] for e in self.edges]
         self.program = program
+        #: for each island, its (edge position, island at the other end) pairs
+        self.around: list[list[tuple[int, int]]] = [[] for _ in puzzle.islands]
+        for i, e in enumerate(self.edges):
+            self.around[e.a].append((i, e.b))
+            self.around[e.b].append((i, e.a))
         self._write_rules()
 
     def used(self, e: int) -> int:
@@ -78,26 +83,25 @@ class HashiProgram:
         the lazy loop would find most of them one round at a time, so their rows are
         written from the start.
         """
-        puzzle = self.puzzle
-        around: list[list[tuple[int, int]]] = [[] for _ in puzzle.islands]  # (edge, island)
-        for i, e in enumerate(self.edges):
-            around[e.a].append((i, e.b))
-            around[e.b].append((i, e.a))
+        puzzle, around = self.puzzle, self.around
         found: set[tuple[int, ...]] = set()
         frontier: set[tuple[int, ...]] = {(island,) for island in range(len(puzzle.islands))}
         for _ in range(SMALL_GROUP - 1):
             frontier = {tuple(sorted((*group, other))) for group in frontier
                         for member in group for _, other in around[member]
                         if other not in group}
-            found |= {group for group in frontier if self._could_close(group, around)}
+            found |= {group for group in frontier if self._could_close(group)}
         return sorted(found)
 
-    def _could_close(self, group: tuple[int, ...],
-                     around: list[list[tuple[int, int]]]) -> bool:
+    def _could_close(self, group: tuple[int, ...]) -> bool:
         """Whether bridges on the edges inside `group` alone can meet every number in it."""
-        inside = sorted({i for member in group for i, other in around[member]
-                         if other in group})
         values = {member: self.puzzle.islands[member].value for member in group}
+        if sum(values.values()) % 2:  # each bridge counts at both ends
+            return False
+        inside = sorted({i for member in group for i, other in self.around[member]
+                         if other in group})
+        if len(inside) == len(group) - 1:  # a tree: peeling leaves fixes every count
+            return self._tree_could_close(values, inside)
         for counts in itertools.product(range(self.puzzle.maxb + 1), repeat=len(inside)):
             degree = dict.fromkeys(group, 0)
             for i, n in zip(inside, counts):
@@ -107,11 +111,27 @@ class HashiProgram:
                 return True
         return False
 
+    def _tree_could_close(self, values: dict[int, int], inside: list[int]) -> bool:
+        """On a tree, a leaf's only edge must carry the leaf's number: peel leaf by leaf."""
+        left = dict(values)
+        edges = {i: (self.edges[i].a, self.edges[i].b) for i in inside}
+        while edges:
+            ends = [end for a, b in edges.values() for end in (a, b)]
+            i, (a, b) = next((i, (a, b)) for i, (a, b) in edges.items()
+                             if ends.count(a) == 1 or ends.count(b) == 1)
+            leaf, other = (a, b) if ends.count(a) == 1 else (b, a)
+            bridges = left.pop(leaf)
+            if not 0 <= bridges <= self.puzzle.maxb or bridges > left[other]:
+                return False
+            left[other] -= bridges
+            del edges[i]
+        return all(v == 0 for v in left.values())
+
     def _leave(self, group: Sequence[int]) -> Row:
         """"Some edge leaving this group of islands is used"."""
         inside = set(group)
-        leaving = [self.used(i) for i, e in enumerate(self.edges)
-                   if (e.a in inside) != (e.b in inside)]
+        leaving = {self.used(i) for member in group for i, other in self.around[member]
+                   if other not in inside}
         return at_least(leaving, 1)
 
     def cuts(self, values: Sequence[int]) -> list[Row]:

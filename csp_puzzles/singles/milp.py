@@ -35,7 +35,8 @@ Cell = tuple[int, int]
 class SinglesProgram:
     """The integer program of one Singles grid, and its lazy connectivity rows."""
 
-    def __init__(self, puzzle: Singles) -> None:
+    def __init__(self, puzzle: Singles, walled_cells: bool = True) -> None:
+        """`walled_cells=False` leaves out the single-cell rows written from the start."""
         self.puzzle = puzzle
         self.cells: list[Cell] = puzzle.cells()
         self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
@@ -57,7 +58,7 @@ class SinglesProgram:
             for other in self.neighbours[cell]:
                 if cell < other:
                     program.add(at_most([self.shade[cell], self.shade[other]], 1))
-        for cell in self.cells:
+        for cell in self.cells if walled_cells else ():
             if self._beyond({cell}):
                 program.add(self._open_around({cell}))
 
