@@ -32,6 +32,7 @@ from importlib import import_module
 from typing import Any, ClassVar
 
 from .core import CSP, Stats, Trace, count, solve
+from .core.budget import check_count_limit
 from .core.heuristics import ValueOrder, VariableOrder
 from .core.search import LIMIT, SOLVED, UNSATISFIABLE
 from .errors import LimitReached
@@ -58,7 +59,7 @@ class PuzzleResult:
         return self.status == SOLVED
 
     def as_dict(self) -> dict[str, Any]:
-        """Exactly the JSON object of `csp-puzzles solve --json` (CONTRACT.md section 2)."""
+        """Exactly the JSON object `csp-puzzles solve --json` prints."""
         solution = None
         if self.solution is not None and self.puzzle is not None:
             solution = self.puzzle.solution_to_json(self.solution)
@@ -112,7 +113,7 @@ class Puzzle(ABC):
 
     @abstractmethod
     def solution_to_json(self, solution: Any) -> dict[str, Any]:
-        """The `solution` object of the JSON output (CONTRACT.md section 2)."""
+        """The `solution` object of the JSON output (row and column count from 0)."""
 
     @abstractmethod
     def solution_to_text(self, solution: Any) -> str:
@@ -205,6 +206,7 @@ class Puzzle(ABC):
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
         self._check_engine(engine)
+        check_count_limit(limit)
         if engine != "csp":
             searching = dict(inference=inference, var_order=var_order, val_order=val_order,
                              max_nodes=max_nodes, trace=trace, look_back=look_back)

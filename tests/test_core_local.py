@@ -126,7 +126,26 @@ def test_incremental_counts_equal_a_recount(csp, seed):
 def test_bench_local_prints_both_solvers(capsys):
     from csp_puzzles.bench import local
 
-    assert local.main(["--sizes", "50", "--runs", "1", "--timeout", "1"]) == 0
+    assert local.main(["--sizes", "50", "--runs", "1", "--peer-timeout", "1"]) == 0
     out = capsys.readouterr().out
     assert "50-queens" in out and "line counters" in out and "pairwise" in out
     assert "1/1 solved" in out  # ours, checked against the model inside the benchmark
+
+
+def test_the_explorer_front_end_numbers_event_kinds_as_the_core_does():
+    """The browser receives kinds as numbers (their place in KINDS): repair events must
+    replay there too."""
+    import re
+    from pathlib import Path
+
+    from csp_puzzles.core.trace import KINDS
+
+    script = (Path(__file__).parent.parent / "csp_puzzles" / "viz" / "explorer.js").read_text()
+    names = re.search(r"const KIND_NAMES = \[([^\]]*)\]", script)
+    assert names is not None
+    assert [n.strip().strip('"') for n in names.group(1).split(",")] == list(KINDS)
+    numbers = re.search(r"const (ASSIGN = 0[^;]*);", script)
+    assert numbers is not None
+    pairs = [part.split("=") for part in numbers.group(1).split(",")]
+    numbered = {name.strip().lower(): int(n) for name, n in pairs}
+    assert numbered == {kind: i for i, kind in enumerate(KINDS)}

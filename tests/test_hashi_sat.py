@@ -408,3 +408,24 @@ def test_engine_sat_without_python_sat_is_one_line_and_exit_2(monkeypatch) -> No
     assert err.count("\n") == 1 and "python-sat" in err and "Traceback" not in err
     code, out, _ = run_cli_err("cnf", "hashi", "3x3:2a2c2a2")  # the CNF needs no solver
     assert code == 0 and out.startswith("c Hashiwokakero")
+
+
+def test_bench_compares_with_the_former_pycosat_engine_when_installed(capsys) -> None:
+    """pycosat is no dependency: the benchmark's PicoSAT column runs only where it is."""
+    pytest.importorskip("pycosat")
+    from csp_puzzles.bench.pycosat_backend import PicoSat
+
+    for row in tatham("bridges")[::9]:
+        puzzle = parse(row["id"])
+        assert sat.solve_sat(puzzle, solver=PicoSat) == tatham_solution(row["solve_move"])
+        assert sat.count_sat(puzzle, solver=PicoSat) == 1
+    shared_file("coelho-hashi")
+    code = main(["bench", "hashi", "--parts", "coelho", "--sizes", "100", "--limit", "2",
+                 "--engines", "sat,pycosat", "--no-ortools", "--clock", "cpu"])
+    out = capsys.readouterr().out
+    rows = {" ".join(line.split()[:3]): line.split() for line in out.splitlines()
+            if line.lstrip().startswith("100 ")}
+    assert code == 0 and "cpu seconds" in out
+    assert rows["100 csp-puzzles SAT"][3:5] == ["2", "2"]  # solved, n
+    assert rows["100 SAT-loop PicoSAT"][3:5] == ["2", "2"]
+    assert rows["100 sat /"][3] == "pycosat"  # the ratio row

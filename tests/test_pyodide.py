@@ -91,8 +91,13 @@ def download(requirements: list[str], lock: dict, folder: Path) -> list[Path]:
 
 
 def build_wheel(dest: Path) -> Path:
+    """The project's wheel, built from a copy (a build writes build/ beside its sources)."""
+    source = dest / "source"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
+        ".hypothesis", ".ipynb_checkpoints", "artifacts", "node_modules"))
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
-         str(dest), str(REPO)], 300, "building the project's wheel")
+         str(dest), str(source)], 300, "building the project's wheel")
     return next(dest.glob("csp_puzzles-*.whl"))
 
 

@@ -6,6 +6,6 @@ cells, no kernel menu, just the widgets. The page is built by `ClassApp` from th
 """
 
 from .launch import NOTEBOOK, serve, voila_command
-from .page import ClassApp, Explorer
+from .page import ClassApp, SearchTab
 
-__all__ = ["ClassApp", "Explorer", "NOTEBOOK", "serve", "voila_command"]
+__all__ = ["ClassApp", "SearchTab", "NOTEBOOK", "serve", "voila_command"]

@@ -24,7 +24,7 @@ def generated(kind: str, seed: int) -> Any:
     return puzzle_module(kind).generate(seed=seed, difficulty="easy", **SIZES[kind])
 
 
-class Explorer(widgets.VBox):
+class SearchTab(widgets.VBox):
     """Pick a puzzle kind and a seed, generate, solve with a trace, and step through it."""
 
     def __init__(self, kind: str = "hashi", seed: int = 1):
@@ -86,12 +86,12 @@ class EditorTab(widgets.VBox):
 
 
 class ClassApp(widgets.Tab):
-    """The whole page: the explorer first, then the editor."""
+    """The whole page: the search to step through first, then the editor."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.explorer = Explorer()
+        self.search = SearchTab()
         self.editor = EditorTab()
-        self.children = [self.explorer, self.editor]
+        self.children = [self.search, self.editor]
         self.titles = ("explore the search", "edit a puzzle")
         self.add_class("csp-app")

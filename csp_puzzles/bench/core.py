@@ -86,6 +86,6 @@ def local_search_section(quick: bool, timeout: float) -> None:
     """Min-conflicts rows (`csp-puzzles bench local`): n-queens to n = 100,000, or 1,000."""
     from . import local
 
-    sizes = "100,1000" if quick else "100,1000,10000,100000"
+    sizes = "100,1000" if quick else "100,200,1000,10000,100000"
     local.main(["--sizes", sizes, "--runs", "1" if quick else "3",
-                "--timeout", str(min(timeout, local.PEER_TIMEOUT))])
+                "--peer-timeout", str(min(timeout, local.PEER_TIMEOUT))])

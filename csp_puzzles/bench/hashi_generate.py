@@ -2,7 +2,7 @@
 
     python -m csp_puzzles.bench.hashi_generate [--quick] [--count N] [--sat]
 
-The generator's goal (issue 4): a 25x25 hard puzzle in under 2 seconds on average. The
+The generator's goal: a 25x25 hard puzzle in under 2 seconds on average. The
 table gives, per size and difficulty, the mean / median / max seconds of `generate` over
 `--count` seeds and the mean island count. `--sat` adds a table of the SAT back end
 (lazy cuts and the complete level encoding) against the CSP solver on the shared

@@ -26,9 +26,10 @@ MODELS: dict[str, tuple[Callable[[int], CSP], int]] = {
     "pairwise": (queens, 200),
     "line counters": (queens_by_lines, 100_000),
 }
-SIZES = (100, 1_000, 10_000, 100_000)
+SIZES = (100, 200, 1_000, 10_000, 100_000)
 PEER_LARGEST_N = 1_000
-PEER_TIMEOUT = 20.0  # seconds a run, by default: the peer runs out of time beyond 200 queens
+PEER_TIMEOUT = 20.0  # seconds a peer run, by default: it runs out of time beyond 200 queens
+OUR_TIMEOUT = 300.0
 MAX_STEPS = 100_000
 
 
@@ -66,8 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=lambda s: [int(x) for x in s.split(",")],
                         default=list(SIZES), help="board sizes, comma-separated")
     parser.add_argument("--runs", type=int, default=3, help="seeds per row (default 3)")
-    parser.add_argument("--timeout", type=float, default=PEER_TIMEOUT,
-                        help=f"seconds allowed for each run (default {PEER_TIMEOUT:g})")
+    parser.add_argument("--timeout", type=float, default=OUR_TIMEOUT,
+                        help=f"seconds allowed for each of our runs (default {OUR_TIMEOUT:g})")
+    parser.add_argument("--peer-timeout", type=float, default=PEER_TIMEOUT,
+                        help="seconds allowed for each python-constraint2 run "
+                             f"(default {PEER_TIMEOUT:g})")
     args = parser.parse_args(argv)
     seeds = range(args.runs)
     plan = [(model, n) for n in args.sizes for model, (_, largest) in MODELS.items()
@@ -79,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         answer, steps, seconds = run_ours(csp, seeds, args.timeout)
         peer_answer, peer_seconds = ("not run", float("nan"))
         if n <= PEER_LARGEST_N:
-            peer_answer, peer_seconds = run_peer(csp, seeds, args.timeout)
+            peer_answer, peer_seconds = run_peer(csp, seeds, args.peer_timeout)
         rows.append((f"{n}-queens", model, answer, steps, seconds, peer_answer, peer_seconds,
                      seconds / peer_seconds))
         progress.step(f"{model} {n}")

@@ -1,4 +1,4 @@
-"""`csp-puzzles bench singles`: janko.at and Tatham sets, seed 004's table, and 100x100.
+"""`csp-puzzles bench singles`: janko.at and Tatham sets, a CPLEX baseline, and 100x100.
 
 Four tables:
 
@@ -6,9 +6,10 @@ Four tables:
    seconds to solve (goal: every puzzle under 0.2 s) and to prove uniqueness by counting,
    and the most search nodes; every answer is compared with janko's solution.
 2. Tatham's Singles IDs (when present), the same per parameter string.
-3. seed 004 again: ten generated puzzles of sizes 5, 6 and 7 (seeds 1..10, easy), our
+3. the CPLEX baseline: ten generated puzzles of sizes 5, 6 and 7 (seeds 1..10, easy), our
    solver against python-constraint2 on the very same CSP (bench/peers.py, each run stopped
-   after `--peer-timeout` seconds), with the CPLEX times seed 004 reports.
+   after `--peer-timeout` seconds), beside the times an earlier student project reported
+   for its CPLEX integer program on puzzles of those sizes.
 4. large grids: generate a `--big` x `--big` puzzle (default 100; goal < 10 s), solve it
    (goal < 3 s) and count its solutions (uniqueness proof).
 
@@ -30,9 +31,9 @@ from .peers import run_limited, to_python_constraint
 from .report import Progress, median, table
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
-# seed 004's CPLEX times per size (10 instances each, seconds): median and max of its table;
-# its 100x100 took 33 s to solve and 5 min 40 s to generate
-SEED004_CPLEX = {5: (0.045, 0.22), 6: (0.03, 0.03), 7: (0.04, 0.04)}
+# that project's CPLEX times per size (10 instances each, seconds): median and max of its
+# table; its 100x100 took 33 s to solve and 5 min 40 s to generate
+CPLEX_BASELINE = {5: (0.045, 0.22), 6: (0.03, 0.03), 7: (0.04, 0.04)}
 DATA_PLAN = [(5, "easy", 1), (5, "easy", 2), (5, "tricky", 1), (6, "easy", 1),
              (6, "tricky", 1), (7, "easy", 1), (7, "tricky", 1), (8, "easy", 1),
              (8, "tricky", 1), (10, "easy", 1), (10, "tricky", 1), (12, "easy", 1),
@@ -122,9 +123,9 @@ def _peer_solve(puzzle: Singles):
     return problem.getSolution() is not None
 
 
-def bench_seed004(per_size: int, peer_timeout: float) -> str:
+def bench_cplex_baseline(per_size: int, peer_timeout: float) -> str:
     sizes = (5, 6, 7)
-    progress = Progress("seed 004 sizes 5-7", len(sizes) * per_size)
+    progress = Progress("CPLEX baseline sizes 5-7", len(sizes) * per_size)
     rows = []
     for size in sizes:
         ours, plain, peer, peer_done = [], [], [], 0
@@ -139,12 +140,12 @@ def bench_seed004(per_size: int, peer_timeout: float) -> str:
             peer.append(seconds)
             peer_done += bool(finished and found)
             progress.step(f"{size}x{size} seed {seed}")
-        cplex = SEED004_CPLEX[size]
+        cplex = CPLEX_BASELINE[size]
         rows.append([f"{size}x{size}", per_size, median(ours), max(ours), median(plain),
                      max(plain), median(peer), max(peer), f"{peer_done}/{per_size}",
                      median(peer) / max(median(ours), 1e-9), cplex[0], cplex[1]])
-    return ("seed 004, sizes 5-7 (ours: MAC + probing; fc: forward checking, first undecided; "
-            f"python-constraint2 stopped at {peer_timeout:g} s)\n" + table(
+    return ("CPLEX baseline, sizes 5-7 (ours: MAC + probing; fc: forward checking, first "
+            f"undecided; python-constraint2 stopped at {peer_timeout:g} s)\n" + table(
                 ["size", "puzzles", "ours med s", "ours max s", "fc med s", "fc max s",
                  "peer med s", "peer max s", "peer solved", "peer/ours",
                  "cplex med s", "cplex max s"], rows))
@@ -160,8 +161,8 @@ def bench_big(size: int, seeds: int) -> str:
         solved, counted, nodes = _timed_solve(puzzle)
         rows.append([f"{size}x{size}", seed, generated, solved, counted, nodes])
         progress.step(f"seed {seed}")
-    return (f"{size}x{size} (goals: generate < 10 s, solve < 3 s; seed 004: 5 min 40 s and "
-            "33 s with CPLEX)\n" + table(
+    return (f"{size}x{size} (goals: generate < 10 s, solve < 3 s; the CPLEX baseline: 5 min 40 s "
+            "and 33 s)\n" + table(
                 ["size", "seed", "generate s", "solve s", "count s", "nodes"], rows))
 
 
@@ -183,8 +184,8 @@ def main(argv: list[str]) -> int:
     limit, per_size, big = args.limit, args.per_size, args.big
     if args.quick:
         limit, per_size, big = limit or 60, min(per_size, 3), min(big, 30)
-    sections = [bench_janko(limit), bench_tatham(), bench_seed004(per_size, args.peer_timeout),
-                bench_big(big, args.big_seeds)]
+    sections = [bench_janko(limit), bench_tatham(),
+                bench_cplex_baseline(per_size, args.peer_timeout), bench_big(big, args.big_seeds)]
     print("\n\n".join(s for s in sections if s))
     return 0
 

@@ -1,4 +1,4 @@
-"""`csp-puzzles bench towers`: Towers at sizes 4-9 and every Tatham level, and seed 004.
+"""`csp-puzzles bench towers`: Towers at sizes 4-9 and every Tatham level, a CPLEX baseline.
 
 Three tables:
 
@@ -9,9 +9,10 @@ Three tables:
    Latin square and the clues, checked on complete lines: what a generic solver can use)
    for the sizes in `--peer-sizes`, stopped after `--peer-timeout` seconds, with the ratio.
 2. grading: our grade against Tatham's level on Tatham's set (when present).
-3. seed 004: their experiment again (random Latin squares, every clue, empty grid; one
-   instance of size 3 and ten of sizes 5-8), our solver in place of CPLEX and of their
-   heuristic, with the CPLEX times the report gives.
+3. the CPLEX baseline: an earlier student project's experiment again (random Latin
+   squares, every clue, empty grid; one instance of size 3 and ten of sizes 5-8), our
+   solver in place of its CPLEX integer program and of its heuristic, beside the times
+   that project reported.
 
 `--write-data DIR` writes the project's puzzle set instead (one file per puzzle).
 """
@@ -34,8 +35,8 @@ from .report import Progress, median, table
 DATA = Path(__file__).resolve().parents[2] / "data" / "towers"
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "tatham"
 LEVEL_OF = {"e": "easy", "h": "hard", "x": "extreme", "u": "unreasonable"}
-# seed 004's CPLEX times (seconds), per size: (instances, median, max) as its table reports
-SEED004_CPLEX = {3: (1, 0.03, 0.03), 5: (10, 0.085, 0.11), 6: (10, 0.195, 0.83),
+# that project's CPLEX times (seconds), per size: (instances, median, max) as it reported them
+CPLEX_BASELINE = {3: (1, 0.03, 0.03), 5: (10, 0.085, 0.11), 6: (10, 0.195, 0.83),
                  7: (10, 0.87, 4.08), 8: (10, 20.98, 103.69)}
 
 
@@ -165,9 +166,9 @@ def grading_table(puzzles: list[tuple[str, int, str, Towers]]) -> str:
     return table(("tatham level", *(f"ours {d}" for d in DIFFICULTIES)), rows)
 
 
-def seed004_table(per_size: int) -> str:
+def cplex_baseline_table(per_size: int) -> str:
     sizes = [(3, 1)] + [(n, per_size) for n in (5, 6, 7, 8)]
-    progress = Progress("seed 004", sum(k for _, k in sizes))
+    progress = Progress("CPLEX baseline", sum(k for _, k in sizes))
     rows = []
     for n, k in sizes:
         seconds, solved, unique = [], 0, 0
@@ -180,13 +181,13 @@ def seed004_table(per_size: int) -> str:
             solved += ok
             unique += counted.unique is True
             progress.step(f"t{n}_{i}")
-        cplex = SEED004_CPLEX[n]
+        cplex = CPLEX_BASELINE[n]
         rows.append((n, k, f"{solved}/{k}", f"{unique}/{k}", statistics.median(seconds),
                      max(seconds), cplex[1], cplex[2], "1/1" if n == 3 else "0/10"))
     headers = ("size", "instances", "solved", "unique", "ours median s", "ours max s",
                "cplex median s", "cplex max s", "heuristic solved")
     # ours = solve plus the count that proves (non-)uniqueness; cplex and heuristic are the
-    # figures seed 004 reports for its own instances (the heuristic solved only size 3)
+    # figures that project reported for its own instances (the heuristic solved only size 3)
     return table(headers, rows)
 
 
@@ -220,8 +221,8 @@ def main(argv: list[str]) -> int:
     if any(source == "tatham" for source, *_ in puzzles):
         print("\nOur grade of Tatham's puzzles (rows: Tatham's level)")
         print(grading_table(puzzles))
-    print("\nSeed 004 again: every clue, empty grid; ours = solve + count to 2 "
-          "(cplex and heuristic: as seed 004 reports them)")
-    print(seed004_table(3 if args.quick else 10))
+    print("\nThe CPLEX baseline again: every clue, empty grid; ours = solve + count to 2 "
+          "(cplex and heuristic: as that project reported them)")
+    print(cplex_baseline_table(3 if args.quick else 10))
     sys.stdout.flush()
     return 0

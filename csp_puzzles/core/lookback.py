@@ -43,6 +43,7 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from .budget import TimeUp, check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
@@ -50,7 +51,7 @@ from .inference import INFERENCES, Inference
 from .inference import propagate as arc_consistency
 from .state import Contradiction, SearchState
 from .stats import Stats
-from .trace import BACKJUMP, BACKTRACK, LEARN, SOLUTION, WIPEOUT, Trace, show
+from .trace import BACKJUMP, BACKTRACK, LEARN, MAX_EVENTS, SOLUTION, WIPEOUT, Trace, show
 
 LOOK_BACKS = ("none", "cbj", "learn")
 #: nogoods kept at most; past this the older half is forgotten
@@ -311,7 +312,7 @@ class LookBackSearch:
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
-                 trace: bool | Trace = False, max_events: int = 200_000,
+                 trace: bool | Trace = False, max_events: int = MAX_EVENTS,
                  weights: dict[Constraint, int] | None = None, look_back: str = "cbj",
                  nogoods: NogoodStore | None = None):
         if look_back not in ("cbj", "learn"):
@@ -334,6 +335,8 @@ class LookBackSearch:
         self.store = nogoods if nogoods is not None else NogoodStore()
         self.timeout = timeout
         self.max_nodes = max_nodes
+        check_timeout(timeout)
+        check_max_nodes(max_nodes)
         self.limit_hit = False
         self.exhausted = False
         self._checked = 0  # trail position the nogood store has looked at
@@ -343,10 +346,11 @@ class LookBackSearch:
         """Yield solutions in search order; stops early (setting `limit_hit`) at a limit."""
         start = time.perf_counter()
         self._deadline = None if self.timeout is None else start + self.timeout
+        self.state.deadline = self._deadline  # propagation checks it too
         try:
             yield from self._search()
             self.exhausted = True
-        except _LimitHit:
+        except (_LimitHit, TimeUp):
             self.limit_hit = True
         finally:
             self.stats.seconds += time.perf_counter() - start

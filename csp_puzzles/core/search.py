@@ -16,13 +16,14 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
+from .budget import TimeUp, check_count_limit, check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
 from .inference import INFERENCES, Inference
 from .state import Contradiction, SearchState
 from .stats import Stats
-from .trace import BACKTRACK, SOLUTION, WIPEOUT, Trace
+from .trace import BACKTRACK, MAX_EVENTS, SOLUTION, WIPEOUT, Trace
 
 SOLVED, UNSATISFIABLE, LIMIT = "solved", "unsatisfiable", "limit"
 
@@ -91,8 +92,11 @@ class Search:
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
-                 trace: bool | Trace = False, max_events: int = 200_000,
+                 trace: bool | Trace = False, max_events: int = MAX_EVENTS,
                  weights: dict[Constraint, int] | None = None):
+        if not isinstance(csp, CSP):
+            raise TypeError(f"the search needs a CSP, not {type(csp).__name__} (build one "
+                            "with CSP(), add_variable and add_constraint)")
         self.csp = csp
         self.infer: Inference = _resolve(inference, INFERENCES, "inference")
         self.select: VariableOrder = _resolve(var_order, VARIABLE_ORDERS, "variable order")
@@ -109,6 +113,8 @@ class Search:
         self.state.fixed_is_decided = self.infer is INFERENCES["mac"]
         self.timeout = timeout
         self.max_nodes = max_nodes
+        check_timeout(timeout)
+        check_max_nodes(max_nodes)
         self.limit_hit = False
         self.exhausted = False
         self._full_fixpoint = self.infer is INFERENCES["mac"]
@@ -118,10 +124,11 @@ class Search:
         """Yield solutions in search order; stops early (setting `limit_hit`) at a limit."""
         start = time.perf_counter()
         self._deadline = None if self.timeout is None else start + self.timeout
+        self.state.deadline = self._deadline  # propagation checks it too
         try:
             yield from self._dfs()
             self.exhausted = True
-        except _LimitHit:
+        except (_LimitHit, TimeUp):
             self.limit_hit = True
         finally:
             self.stats.seconds += time.perf_counter() - start
@@ -221,7 +228,7 @@ def make_search(csp: CSP, look_back: str = "none", **options: Any) -> Any:
 
 def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | VariableOrder = "mrv",
           val_order: str | ValueOrder = "input", timeout: float | None = None,
-          max_nodes: int | None = None, trace: bool = False, max_events: int = 200_000,
+          max_nodes: int | None = None, trace: bool = False, max_events: int = MAX_EVENTS,
           weights: dict[Constraint, int] | None = None, look_back: str = "none",
           **look_back_options: Any) -> Result:
     """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`.
@@ -251,6 +258,7 @@ def iter_solutions(csp: CSP, **options: Any) -> Iterator[dict[Hashable, Any]]:
 
 def count(csp: CSP, limit: int | None = None, keep: bool = False, **options: Any) -> CountResult:
     """Count solutions, stopping at `limit` of them; `keep=True` also returns them."""
+    check_count_limit(limit)
     search = make_search(csp, **options)
     found: list[dict[Hashable, Any]] = []
     number = 0

@@ -7,9 +7,11 @@ trace, so a notebook can show it. A removal that empties a domain raises `Contra
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from .budget import TimeUp
 from .stats import Stats
 from .trace import ASSIGN, PRUNE, Trace
 
@@ -76,6 +78,8 @@ class SearchState:
         #: `inference.weighted_degrees` when dom/wdeg first asks, then kept up to date
         self.wdeg: dict[Hashable, int] | None = None
         self._trail: list[tuple[Hashable, Any]] = []
+        #: when the search must stop (a `time.perf_counter()` value), or None
+        self.deadline: float | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def values(self, var: Hashable) -> list[Any]:
@@ -113,6 +117,11 @@ class SearchState:
         if self.fixed_is_decided:
             return [v for v in self.csp.variables if len(domains[v]) > 1]
         return [v for v in self.csp.variables if v not in assigned]
+
+    def check_deadline(self) -> None:
+        """Raise `TimeUp` once the search's deadline has passed (long propagations call it)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TimeUp
 
     # -- pruning ---------------------------------------------------------------------------
     def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:

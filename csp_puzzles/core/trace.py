@@ -26,6 +26,8 @@ REPAIR = "repair"
 #: the order is the numbering the explorer's front end uses (explorer.js): append only
 KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
+#: events a trace keeps by default; past it, it stops recording and says `truncated`
+MAX_EVENTS = 200_000
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,8 @@ class Trace(Sequence):
     set, so a long search cannot fill the memory.
     """
 
-    def __init__(self, domains: Mapping[Hashable, Sequence[Any]], max_events: int = 200_000):
+    def __init__(self, domains: Mapping[Hashable, Sequence[Any]],
+                 max_events: int = MAX_EVENTS):
         self.variables: list[Hashable] = list(domains)
         self.initial: dict[Hashable, tuple[Any, ...]] = {v: tuple(d) for v, d in domains.items()}
         self.max_events = max_events

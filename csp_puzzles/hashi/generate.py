@@ -1,7 +1,7 @@
 """Hashi puzzles with exactly one solution, graded by the rules they need.
 
-Seed 002's generator grew a random network of islands and bridges and read the island
-numbers off it: every puzzle had a solution, but often several. Here that growth is only
+The simple generator grows a random network of islands and bridges and reads the island
+numbers off it: every puzzle has a solution, but often several. Here that growth is only
 the first step:
 
 1. *Grow a solution.* Start from a random island; again and again pick an island and a
@@ -33,8 +33,9 @@ import random
 from dataclasses import dataclass, field
 
 from ..core import count
+from ..limits import GENERATE_SIDE
 from .grade import DIFFICULTIES, deduce, grade, solves
-from .model import Hashi
+from .model import MAX_BRIDGES, Hashi
 
 __all__ = ["DIFFICULTIES", "generate", "grade"]
 
@@ -321,8 +322,12 @@ def generate(width: int = 7, height: int = 7, islands: int | None = None, maxb: 
                          f"{', '.join(DIFFICULTIES)}")
     if width < 3 or height < 3:
         raise ValueError(f"a {width}x{height} grid is too small, expected at least 3x3")
-    if not 1 <= maxb <= 4:
-        raise ValueError(f"maxb must be between 1 and 4, not {maxb}")
+    cap = GENERATE_SIDE["hashi"]
+    if width > cap or height > cap:
+        raise ValueError(f"a {width}x{height} grid is above the cap of {cap}x{cap} on "
+                         "generated hashi puzzles, expected smaller sides")
+    if not 1 <= maxb <= MAX_BRIDGES:
+        raise ValueError(f"maxb must be between 1 and {MAX_BRIDGES}, not {maxb}")
     if islands is not None and not 2 <= islands <= (width * height + 1) // 2:
         raise ValueError(f"{islands} islands cannot fit a {width}x{height} grid "
                          f"(expected 2 to {(width * height + 1) // 2})")

@@ -4,7 +4,7 @@ Tatham grades his Bridges puzzles by the stage of his solver that finishes them,
 guesses. We do the same with the propagators of `rules.py` and `connectivity.py`, whose
 `level` argument switches rule families on:
 
-- `easy`: island-local counting only (seed 000's four rules, crossings);
+- `easy`: island-local counting only (complete, saturated, one open neighbour, crossings);
 - `medium`: adds the per-edge rules (edge minimum and caps, 1-1 / 2=2 isolation, no loops);
 - `hard`: adds the connectivity rules (closed groups, single way out, Tatham's stage 3);
 - `fiendish`: even all the rules get stuck, and search (with every rule) is needed; the
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 #: the grades of uniquely solvable puzzles, easiest first (what `generate` accepts)
 DIFFICULTIES = ("easy", "medium", "hard", "fiendish")
 AMBIGUOUS, UNSATISFIABLE = "ambiguous", "unsatisfiable"
+#: search nodes the count behind a `fiendish` grade may take before giving up
+GRADE_NODES = 200_000
 
 
 def rules_csp(puzzle: Hashi, level: str = "hard", adjacent: bool = True) -> CSP:
@@ -73,7 +75,7 @@ def solves(puzzle: Hashi, level: str, adjacent: bool = True) -> bool | None:
     return None if state.csp.violated(solution) else True
 
 
-def grade(puzzle: Hashi, max_nodes: int | None = 200_000, adjacent: bool = True) -> str:
+def grade(puzzle: Hashi, max_nodes: int | None = GRADE_NODES, adjacent: bool = True) -> str:
     """The grade of any puzzle: one of `DIFFICULTIES`, `ambiguous` or `unsatisfiable`.
 
     Tries the rule levels from the weakest; if none finishes, counts solutions (up to 2)

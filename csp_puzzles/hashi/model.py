@@ -38,6 +38,8 @@ from typing import Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
+from ..core.trace import show
+from ..errors import ParseError
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
 from . import picture as drawing
@@ -46,6 +48,8 @@ from .connectivity import Connectivity, NoLoops
 from .render import render
 from .rules import IslandDegree, NoCrossing, PairIsolation
 
+#: the most bridges two islands may share, whatever the puzzle's `maxb` (Tatham's limit)
+MAX_BRIDGES = 4
 #: a solution: the number of bridges (>= 1) on each used edge, keyed like the variables
 Solution = dict[tuple[int, int, int, int], int]
 
@@ -64,7 +68,7 @@ class Island:
         return (self.row, self.col)
 
     def __str__(self) -> str:
-        return f"({self.row},{self.col})"
+        return show(self.pos)
 
 
 @dataclass(frozen=True)
@@ -105,8 +109,8 @@ class Hashi(Puzzle):
 
     def __init__(self, height: int, width: int, islands: Mapping[tuple[int, int], int],
                  maxb: int = 2, loops: bool = True):
-        if not 1 <= maxb <= 4:
-            raise ValueError(f"maxb must be between 1 and 4, not {maxb}")
+        if not 1 <= maxb <= MAX_BRIDGES:
+            raise ValueError(f"maxb must be between 1 and {MAX_BRIDGES}, not {maxb}")
         self.height, self.width, self.maxb, self.loops = height, width, maxb, loops
         positions = sorted(islands)
         for r, c in positions:
@@ -169,7 +173,8 @@ class Hashi(Puzzle):
                **options: Any) -> CSP:
         """The CSP: edge variables 0..maxb, degrees, crossings, isolation, connectivity.
 
-        `adjacent=False` leaves out the edges between touching islands (seed 001's rule).
+        `adjacent=False` leaves out the edges between touching islands (a rule some
+        collections add: touching islands are never joined).
         `level` ("easy", "medium", "hard") limits the rules the propagators use, for
         grading; the constraints themselves are the same. `counting` changes nothing: every
         rule here holds in every solution, none assumes the puzzle has only one.
@@ -247,16 +252,39 @@ class Hashi(Puzzle):
         return "\n".join("".join(row) for row in grid)
 
     def to_text(self) -> str:
-        """The matrix: `0` for water, the island's number otherwise (no header).
+        """The matrix: `0` for water, the island's number otherwise.
 
-        The matrix cannot say `maxb` or the no-loops rule: write a Tatham ID for those.
+        A janko.at header `R C` goes first only when the bare matrix would read back as
+        another grid (a first row like `2 2` looks like a header). The matrix cannot say
+        `maxb` or the no-loops rule: for those it is the Tatham ID.
         """
+        from .formats import parse_grid
+
+        if self.maxb != 2 or not self.loops:
+            return self.to_tatham() + "\n"
         grid = [["0"] * self.width for _ in range(self.height)]
         for island in self.islands:
             if island.value > 9:
                 raise ValueError(f"island {island} = {island.value} does not fit one digit")
             grid[island.row][island.col] = str(island.value)
-        return "\n".join(" ".join(row) for row in grid) + "\n"
+        text = "\n".join(" ".join(row) for row in grid) + "\n"
+        try:
+            same = parse_grid(text) == self
+        except ParseError:
+            same = False
+        return text if same else f"{self.height} {self.width}\n{text}"
+
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.height, self.width, self.maxb, self.loops,
+                tuple((i.row, i.col, i.value) for i in self.islands))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hashi):
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
 
     def to_tatham(self) -> str:
         """The Tatham game ID (values above 16 cannot be written)."""

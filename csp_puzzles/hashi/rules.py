@@ -2,21 +2,22 @@
 
 Every pruning names the rule and the place, so a trace reads like a player's reasoning:
 
-- `IslandDegree` (one per island, a `Sum` of the bridges around it), seed 000's rules and
-  their generalisation:
+- `IslandDegree` (one per island, a `Sum` of the bridges around it), a beginner's counting
+  rules and their generalisation:
   - "island complete at (r,c)": no bridge left to place, every other edge stays as it is;
   - "saturation at (r,c)": remaining bridges = remaining room, so every edge is maxed;
   - "one open neighbour at (r,c)": only one edge can still grow, it takes the rest;
   - "N remaining with N+1 open at (r,c)": one unit of slack, every edge but one unit full;
   - "edge minimum at (r,c)": an edge needs at least (remaining - room on the other edges);
   - "edge cap at (r,c)": an edge takes at most what the island still needs.
-- `NoCrossing` (seed 000's "neighbours blocked by a bridge"): "crossing: (a)-(b) blocks (c)-(d)".
+- `NoCrossing` ("a bridge blocks the neighbours behind it"): "crossing: (a)-(b) blocks (c)-(d)".
 - `PairIsolation`: "isolation 1-1 (a)-(b)" and "isolation 2=2 (a)-(b)": two equal islands
   joined by all their bridges would form a closed group.
 - the connectivity rules live in `connectivity.py`.
 
 `level` selects how much each rule family does, the way Tatham grades Bridges puzzles:
-`easy` = island-local counting (seed 000's four rules), `medium` adds the per-edge rules
+`easy` = island-local counting (complete, saturated, one open neighbour, crossings),
+`medium` adds the per-edge rules
 (edge minimum and caps, isolation, no loops), `hard` adds the connectivity rules.
 """
 
@@ -79,7 +80,7 @@ class IslandDegree(Sum):
 
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
-        scope, value, where = self.scope, self.total, self.where
+        scope, value, where = self.scope, int(self.total), self.where
         while True:
             los = [min(domains[v]) for v in scope]
             his = [max(domains[v]) for v in scope]

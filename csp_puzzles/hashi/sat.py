@@ -1,7 +1,8 @@
 """Hashiwokakero as propositional satisfiability: CNF, DIMACS, 3-SAT and a SAT back end.
 
-Seed 001 wrote Hashi in conjunctive normal form, printed it as DIMACS and solved it with
-SAT4J. This module does the same with an encoding that scales to hundreds of islands.
+The classic logic-course exercise writes Hashi in conjunctive normal form, prints it as
+DIMACS and hands it to a SAT solver. This module does the same with an encoding that scales
+to hundreds of islands.
 
 Variables
     For every pair ``p`` of islands that see each other and every ``k`` in 1..maxb, the
@@ -16,8 +17,8 @@ Degrees (exact cardinality)
     n + 1 (clause: not all of ``x[p,t_p]``), "at least n" forbids every set that stays at
     n - 1 (clause: some ``x[p,t_p + 1]``). An island has at most 4 pairs, so that is at
     most a few dozen short clauses (at most 625 threshold sets when maxb = 4), and unit
-    propagation on them does what the CSP's degree rule does. Seed 001 enumerated subsets
-    of bridges instead, which grows as C(16, 9) = 11440 clauses for one island.
+    propagation on them does what the CSP's degree rule does. Enumerating subsets of single
+    bridges instead grows as C(16, 9) = 11440 clauses for one island.
     The alternative ``degrees="counter"`` is a *sequential counter* (Sinz 2005) with full
     registers: ``s[i,j]`` is "at least j of the first i literals are true", with
     ``s[i,j] <-> s[i-1,j] or (s[i-1,j-1] and l_i)``; asserting ``s[m,n]`` and
@@ -55,7 +56,7 @@ No loops (Tatham's ``L``)
     are exactly that tree: no cycle.
 
 3-SAT
-    ``to_three_sat`` is seed 001's transformation: a clause of k > 3 literals becomes a chain
+    ``to_three_sat`` is the textbook reduction: a clause of k > 3 literals becomes a chain
     ``(l1 l2 y1) (-y1 l3 y2) ... (-y_{k-3} l_{k-1} l_k)`` with fresh variables ``y``; a clause
     of 2 literals ``(a b)`` becomes ``(a b z) (a b -z)`` and a unit clause four clauses
     over two fresh variables, so every clause has exactly three literals. The result is
@@ -82,12 +83,15 @@ Time limits
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from ..core.trace import show
 from ..errors import LimitReached, MissingExtra
 from ..unionfind import UnionFind, components
 
@@ -191,22 +195,37 @@ def exactly_on_ladders(cnf: Cnf, ladders: Sequence[Sequence[int]], n: int) -> No
     if not 0 <= n <= sum(sizes):
         cnf.add_false()
         return
-    for clause in _ladder_clauses(sizes, n):
-        cnf.clauses.append([sign * ladders[i][k] for sign, i, k in clause])
+    rungs = [v for ladder in ladders for v in ladder]
+    literals = rungs + [-v for v in rungs]  # rung j, then its negation at j + len(rungs)
+    cnf.clauses.extend(list(pick(literals)) for pick in _ladder_clauses(sizes, n))
 
 
 @functools.cache
-def _ladder_clauses(sizes: tuple[int, ...], n: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """The clauses of ``exactly_on_ladders`` as (sign, ladder, rung) triples.
+def _ladder_clauses(sizes: tuple[int, ...], n: int) -> tuple[Callable[[list[int]], tuple], ...]:
+    """The clauses of ``exactly_on_ladders`` for ladders of ``sizes``, worked out once.
 
-    Islands share a few shapes (ladder sizes and number), so each is worked out once.
+    Each clause is a function picking its literals out of the rungs of all ladders, in
+    order, followed by their negations. Islands share a few shapes (ladder sizes and
+    number), so this runs a few times per puzzle, not once per island.
     """
-    clauses = [tuple((-1, i, t - 1) for i, t in enumerate(thresholds) if t > 0)
+    first = list(itertools.accumulate(sizes, initial=0))  # rung index of each ladder's k=1
+    negated = sum(sizes)
+    clauses = [[negated + first[i] + t - 1 for i, t in enumerate(thresholds) if t > 0]
                for thresholds in _compositions(n + 1, sizes)]
     if n > 0:
-        clauses.extend(tuple((1, i, t) for i, t in enumerate(thresholds) if t < sizes[i])
+        clauses.extend([first[i] + t for i, t in enumerate(thresholds) if t < sizes[i]]
                        for thresholds in _compositions(n - 1, sizes))
-    return tuple(clauses)
+    return tuple(_picker(clause) for clause in clauses)
+
+
+def _picker(positions: list[int]) -> Callable[[list[int]], tuple]:
+    """``operator.itemgetter`` that always gives a tuple, even of one item or none."""
+    if len(positions) == 1:
+        only = positions[0]
+        return lambda items: (items[only],)
+    if not positions:
+        return lambda items: ()
+    return operator.itemgetter(*positions)
 
 
 def _compositions(total: int, sizes: Sequence[int]) -> Iterable[tuple[int, ...]]:
@@ -311,7 +330,7 @@ def encode(layout: Layout, connectivity: str = "levels", degrees: str = "ladders
     islands, pairs = layout.islands, layout.pairs
 
     def where(i: int) -> str:
-        return f"({islands[i][0]},{islands[i][1]})"
+        return show(islands[i][:2])
 
     def name(k: int, i: int, j: int) -> str | None:
         if not named:
@@ -350,7 +369,7 @@ def _connect_by_levels(encoding: Encoding) -> None:
         return
     cnf.clauses.extend(isolation_clauses(encoding))
     root = _central(islands)
-    names = [f"({r},{c})" for r, c, _ in islands]
+    names = [show((r, c)) for r, c, _ in islands]
     bits = max(1, math.ceil(math.log2(n)))
     level = [[cnf.new_var(f"level bit {b} of island {names[i]}") for b in range(bits)]
              for i in range(n)]
@@ -425,7 +444,7 @@ def _less_than(cnf: Cnf, guard: int, a: Sequence[int], b: Sequence[int]) -> None
 
 # -- 3-SAT and DIMACS ------------------------------------------------------------------------
 def to_three_sat(clauses: Iterable[Sequence[int]], num_vars: int) -> tuple[list[Clause], int]:
-    """Seed 001's transformation: every clause gets exactly three literals.
+    """The textbook reduction to 3-SAT: every clause gets exactly three literals.
 
     Returns the new clauses and the new number of variables (the first ``num_vars`` keep
     their meaning). Repeated literals are merged and tautologies dropped first.

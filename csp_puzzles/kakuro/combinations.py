@@ -13,8 +13,6 @@ Digit sets are stored as bit masks (bit d set when digit d is in the set), which
 
 from __future__ import annotations
 
-from functools import cache
-
 DIGITS = range(1, 10)
 ALL_DIGITS = sum(1 << d for d in DIGITS)  # the mask of {1, ..., 9}
 
@@ -57,12 +55,3 @@ def sum_range(length: int) -> tuple[int, int]:
 def is_magic(length: int, total: int) -> bool:
     """A "magic block": exactly one digit set fits (like 4 in 2 = {1, 3})."""
     return len(combinations(length, total)) == 1
-
-
-@cache
-def union_of(length: int, total: int) -> int:
-    """Every digit that appears in at least one digit set of the pair."""
-    union = 0
-    for mask in combinations(length, total):
-        union |= mask
-    return union

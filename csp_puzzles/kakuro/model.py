@@ -18,9 +18,11 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..core import CSP, AllDifferent, Sum
+from ..core.trace import show
 from ..puzzle import Puzzle
 from . import picture as drawing
 from .check import check
+from .combinations import DIGITS
 from .render import render
 from .rules import RegionSum, RunConstraint
 
@@ -55,7 +57,7 @@ class Run:
     @property
     def label(self) -> str:
         """How the trace names the run, e.g. `across 23 at (1,1)` (the clue's cell)."""
-        return f"{self.direction} {self.total} at ({self.clue[0]},{self.clue[1]})"
+        return f"{self.direction} {self.total} at {show(self.clue)}"
 
 
 def find_runs(grid: list[list[Any]]) -> list[Run]:
@@ -131,6 +133,13 @@ class Kakuro(Puzzle):
         self.whites: list[Cell] = [(r, c) for r in range(self.height)
                                    for c in range(self.width) if self.grid[r][c] == WHITE]
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KakuroPuzzle):
+            return NotImplemented
+        return self.grid == other.grid
+
+    __hash__ = None  # type: ignore[assignment]  # the grid is a list: equal, not hashable
+
     # -- the CSP ---------------------------------------------------------------------------
     def to_csp(self, counting: bool = False, model: str = "combined",
                matching: bool = True, regions: bool = True, **options: Any) -> CSP:
@@ -141,7 +150,7 @@ class Kakuro(Puzzle):
             raise ValueError(f"unknown kakuro model {model!r}, expected one of "
                              f"{', '.join(MODELS)}")
         csp = CSP(f"kakuro {self.height}x{self.width} ({model})")
-        csp.add_variables(self.whites, range(1, 10))
+        csp.add_variables(self.whites, DIGITS)
         for run in self.runs:
             if model == "combined":
                 csp.add_constraint(RunConstraint(run.cells, run.total, run.label, matching))

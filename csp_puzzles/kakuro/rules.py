@@ -42,7 +42,8 @@ from itertools import product
 from typing import Any
 
 from ..core import Constraint, SearchState
-from .combinations import combinations, digits_of, is_magic, mask_of
+from ..core.trace import show
+from .combinations import DIGITS, combinations, digits_of, is_magic, mask_of
 
 Cell = tuple[int, int]
 
@@ -173,7 +174,7 @@ class RunConstraint(Constraint):
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         digits = [values[cell] for cell in self.scope]
-        return (all(d in range(1, 10) for d in digits) and len(set(digits)) == len(digits)
+        return (all(d in DIGITS for d in digits) and len(set(digits)) == len(digits)
                 and sum(digits) == self.total)
 
     def propagate(self, state: SearchState) -> None:
@@ -184,10 +185,12 @@ class RunConstraint(Constraint):
             state.fail(None, f"{self.name}: no set of {len(masks)} different digits with sum "
                              f"{self.total} fits the candidates")
         kept, fitting = answer
+        explain = state.trace is not None  # naming the rule costs more than applying it
         for i, (cell, before, keep) in enumerate(zip(self.scope, masks, kept)):
             if keep != before:
                 for digit in digits_of(before & ~keep):
-                    state.remove(cell, digit, self._why(i, digit, keep, masks, fitting))
+                    cause = self._why(i, digit, keep, masks, fitting) if explain else self.name
+                    state.remove(cell, digit, cause)
 
     def _why(self, i: int, digit: int, keep: int, masks: tuple[int, ...],
              fitting: tuple[int, ...]) -> str:
@@ -214,8 +217,8 @@ class RunConstraint(Constraint):
         needed = keep & everywhere & ~others
         if _is_single(keep) and needed:
             return (f"{REQUIRED_DIGIT}: every digit set of {self.label} contains "
-                    f"{digits_of(needed)[0]} and only ({cell[0]},{cell[1]}) can hold it")
-        return (f"{PLACEMENT}: with {digit} at ({cell[0]},{cell[1]}) the other cells of "
+                    f"{digits_of(needed)[0]} and only {show(cell)} can hold it")
+        return (f"{PLACEMENT}: with {digit} at {show(cell)} the other cells of "
                 f"{self.label} cannot take the rest of any digit set")
 
 
@@ -241,8 +244,8 @@ class RegionSum(Constraint):
     def __init__(self, plus: Sequence[Cell], minus: Sequence[Cell], total: int,
                  distinct: Sequence[tuple[int, int]], label: str):
         self.plus, self.minus = tuple(plus), tuple(minus)
-        terms = " + ".join(f"({r},{c})" for r, c in self.plus)
-        terms += "".join(f" - ({r},{c})" for r, c in self.minus)
+        terms = " + ".join(show(cell) for cell in self.plus)
+        terms += "".join(f" - {show(cell)}" for cell in self.minus)
         super().__init__(self.plus + self.minus, f"{REGION_SUM}: {terms} = {total} ({label})")
         self.total = total
         self.signs = (1,) * len(self.plus) + (-1,) * len(self.minus)

@@ -48,6 +48,7 @@ from itertools import compress
 from typing import Any
 
 from ..core import Constraint, SearchState
+from ..core.trace import show
 from .rules import SHADED, UNSHADED
 
 _ONLY_SHADED = frozenset({SHADED})
@@ -228,8 +229,8 @@ class Connected(Constraint):
         candidates: set[int] = set(range(len(cells))) if fresh else set()
         for index in new:
             if self.is_cut(index):
-                r, c = cells[index]
-                state.fail(cells[index], f"cut: shaded ({r},{c}) splits the unshaded cells")
+                cell = cells[index]
+                state.fail(cell, f"cut: shaded {show(cell)} splits the unshaded cells")
             for root in walls.add(index, self.rings[index]):
                 for member in walls.members[root]:
                     candidates.update(self.rings[member])
@@ -239,9 +240,9 @@ class Connected(Constraint):
         candidates.discard(walls.border)
         for index in sorted(candidates):
             if len(sets[index]) == 2 and self.is_cut(index):
-                r, c = cell = cells[index]
+                cell = cells[index]
                 state.remove(cell, SHADED,
-                             f"cut rule: shading ({r},{c}) would split the unshaded cells")
+                             f"cut rule: shading {show(cell)} would split the unshaded cells")
                 if self._forced:
                     self._forced[-1].append(index)
         if state.unfixed == 0 or not any(len(domain) == 2 for domain in sets):

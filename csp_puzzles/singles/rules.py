@@ -18,14 +18,11 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from ..core import Constraint, SearchState
+from ..core.trace import show
 
 SHADED, UNSHADED = 1, 0
 ONLY_SHADED = frozenset({SHADED})
 Cell = tuple[int, int]
-
-
-def show(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
 
 
 class NoShadedNeighbours(Constraint):

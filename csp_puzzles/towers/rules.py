@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core import Constraint, SearchState
 from ..core.matching import alldifferent_supports
+from ..core.trace import show
 
 
 def visible(heights: Sequence[int]) -> int:
@@ -40,10 +41,6 @@ def visible(heights: Sequence[int]) -> int:
 
 def _cells(k: int) -> str:
     return "cell" if k == 1 else f"{k} cells"
-
-
-def _at(cell: Hashable) -> str:
-    return "(" + ",".join(map(str, cell)) + ")" if isinstance(cell, tuple) else str(cell)
 
 
 def _ordinal(k: int) -> str:
@@ -223,7 +220,7 @@ class LatinSingles(Constraint):
                 for other in self.scope:
                     if other != cell and value in domains[other]:
                         state.remove(other, value,
-                                     f"{self.label}: {value} is placed at {_at(cell)} "
+                                     f"{self.label}: {value} is placed at {show(cell)} "
                                      "(naked single)")
                         changed = True
             for value in range(1, self.size + 1):
@@ -232,7 +229,7 @@ class LatinSingles(Constraint):
                     state.fail(None, f"{self.label}: no place left for {value}")
                 if len(places) == 1 and len(domains[places[0]]) > 1:
                     state.fix(places[0], value,
-                              f"{self.label}: {value} fits only at {_at(places[0])} "
+                              f"{self.label}: {value} fits only at {show(places[0])} "
                               "(hidden single)")
                     changed = True
 

@@ -44,8 +44,8 @@ const CSS = `
 .cx-why ul { margin: 2px 0; padding-left: 18px; }
 .cx-why li.cx-entry { cursor: pointer; }
 .cx-why li.cx-entry:hover { text-decoration: underline; }
-.cx-stats { font-size: 13px; border-collapse: collapse; }
-.cx-stats td { padding: 0 6px; }
+.csp-stepper .cx-stats { font-size: 13px; border-collapse: collapse; margin: 0; }
+.csp-stepper .cx-stats td { padding: 0 6px; text-align: left; border: none; }
 .cx-text { font-weight: bold; margin: 8px 2px 4px; min-height: 1.4em; }
 .cx-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .cx-controls button { font-size: 14px; min-width: 2.4em; height: 2em; cursor: pointer; }
@@ -334,8 +334,11 @@ const SHOW = {
     const sure = counts.length ? Math.min(...counts) : 0;
     const dx = p.x2 - p.x1, dy = p.y2 - p.y1, len = Math.hypot(dx, dy) || 1;
     const nx = -dy / len, ny = dx / len, gap = 0.13;
-    svg("line", { x1: p.x1 * UNIT, y1: p.y1 * UNIT, x2: p.x2 * UNIT, y2: p.y2 * UNIT,
-      stroke: "transparent", "stroke-width": 0.34 * UNIT }, g);  // the hover target
+    const h = 0.17;  // the hover target: a band round the line
+    const band = [[p.x1 + nx * h, p.y1 + ny * h], [p.x2 + nx * h, p.y2 + ny * h],
+                  [p.x2 - nx * h, p.y2 - ny * h], [p.x1 - nx * h, p.y1 - ny * h]];
+    svg("polygon", { points: band.map(([x, y]) => `${x * UNIT},${y * UNIT}`).join(" "),
+      fill: "transparent" }, g);
     for (let i = 0; i < sure; i++) {
       const s = (i - (sure - 1) / 2) * gap;
       svg("line", { x1: (p.x1 + nx * s) * UNIT, y1: (p.y1 + ny * s) * UNIT, x2: (p.x2 + nx * s) * UNIT,
@@ -428,6 +431,8 @@ class Picture {
     const minPx = Math.ceil(width * MIN_FONT_PX / smallestFont(picture));
     this.svg = svg("svg", { viewBox: `${left * UNIT} ${top * UNIT} ${width * UNIT} ${height * UNIT}`,
       role: "img", style: `min-width:${minPx}px; max-width:${Math.max(minPx, width * 72)}px` }, host);
+    // the picture claims the width its smallest text needs; the side panel wraps below if need be
+    host.style.flexBasis = `${minPx}px`;
     if (picture.background) {
       svg("rect", { x: left * UNIT, y: top * UNIT, width: width * UNIT, height: height * UNIT,
         fill: picture.background }, this.svg);
@@ -444,6 +449,7 @@ class Picture {
       for (let r = 0; r < axes.rows; r++) text(this.svg, x0 - 0.4, axes.y + r + 0.5, String(axes.row0 + r), 0.3, fill);
     }
     this.varLayer = svg("g", {}, this.svg);
+    this.varLayer.addEventListener("mouseleave", () => onVar(null, false));
     this.cause = svg("g", { "pointer-events": "none" }, this.svg);
     this.highlight = svg("g", { "pointer-events": "none" }, this.svg);
     this.overLayer = svg("g", { "pointer-events": "none" }, this.svg);
@@ -535,7 +541,8 @@ function drawTree(host, run, tree, position, jump, compact) {
     placed.push(n);
   };
   place(tree.root);
-  const width = Math.max(column, 1) * dx + 2 * dx, height = (deepest + 1) * dy + (compact ? 10 : 30);
+  const room = compact ? 0 : 190;  // for the label of the current node
+  const width = Math.max(column, 1) * dx + 2 * dx + room, height = (deepest + 1) * dy + (compact ? 10 : 30);
   const box = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}` }, host);
   const X = (n) => dx * 1.5 + n.cx * dx, Y = (n) => (compact ? 8 : 14) + n.depth * dy;
   const edges = svg("g", {}, box), marks = svg("g", {}, box);
@@ -579,12 +586,9 @@ function drawTree(host, run, tree, position, jump, compact) {
     }
     g.addEventListener("click", (e) => { e.stopPropagation(); jump(n.start); });
   }
-  if (current !== tree.root && !compact) {
-    const into = host.querySelector(`[data-node="${current.id}"]`);
-    if (into && into.scrollIntoView) {
-      const hostBox = host.getBoundingClientRect();
-      host.scrollLeft = Math.max(0, X(current) - hostBox.width / 2);
-    }
+  if (!compact) {  // keep the current node in view
+    host.scrollLeft = Math.max(0, X(current) - host.clientWidth / 2);
+    host.scrollTop = Math.max(0, Y(current) - host.clientHeight / 2);
   }
 }
 
@@ -597,9 +601,9 @@ function render({ model, el }) {
   const data = model.get("data");
   const root = html("div", { class: "csp-stepper csp-explorer", tabindex: "0" }, el);
   let runIndex = Math.min(model.get("run") || 0, data.runs.length - 1);
-  let run, replay, tree, counts, view = null;
+  let run, replay, tree, counts, touches, view = null;
   let position = model.get("position") || 0;
-  let chosen = null, pinned = false, playing = null, note = "";
+  let chosen = null, pinned = false, playing = null, note = "", drawnNode = null;
 
   const runsBar = html("div", { class: "cx-runs" }, root);
   if (data.title) html("div", { class: "cx-caption" }, root, data.title);
@@ -644,6 +648,8 @@ function render({ model, el }) {
     run = data.runs[index];
     replay = new Replay(run);
     tree = buildTree(run);
+    touches = run.init.map(() => []);
+    run.events.forEach(([, v], i) => { if (v >= 0) touches[v].push(i + 1); });
     counts = KIND_NAMES.map(() => new Int32Array(run.events.length + 1));
     run.events.forEach(([kind], i) => {
       for (let k = 0; k < counts.length; k++) counts[k][i + 1] = counts[k][i] + (kind === k ? 1 : 0);
@@ -651,7 +657,7 @@ function render({ model, el }) {
     slider.max = String(run.events.length);
     pictureHost.replaceChildren();
     view = data.picture ? new Picture(pictureHost, data.picture, run, (v, click) => {
-      if (click) { pinned = !(pinned && chosen === v); chosen = v; } else if (!pinned) chosen = v;
+      if (click) { pinned = !(pinned && chosen === v); chosen = pinned ? v : null; } else if (!pinned) chosen = v;
       show();
     }) : null;
     if (!view) {
@@ -660,7 +666,7 @@ function render({ model, el }) {
       model.on("change:image", update);
       update();
     }
-    chosen = null; pinned = false;
+    chosen = null; pinned = false; drawnNode = null;
     drawRuns();
   }
 
@@ -745,8 +751,13 @@ function render({ model, el }) {
     noteBox.textContent = note;
     drawStats();
     drawWhy(event);
-    drawTree(treeHost, run, tree, position, (p) => { stop(); go(p); }, false);
-    drawPath();
+    // the tree only changes when the search moves to another node (an assign or a backtrack)
+    const node = currentNode(tree, position);
+    if (node !== drawnNode) {
+      drawnNode = node;
+      drawTree(treeHost, run, tree, position, (p) => { stop(); go(p); }, false);
+      drawPath();
+    }
   }
 
   function drawPath() {
@@ -787,25 +798,45 @@ function render({ model, el }) {
     const left = replay.domain(v).map((x) => run.words[x]);
     html("div", {}, why, `${run.names[v]}: ${left.length ? "{" + left.join(", ") + "}" : "no value left"}` +
       (pinned && chosen === v ? " (pinned: click again to release)" : ""));
-    const removed = Array.from(replay.removedBy[v].entries()).sort((a, b) => a[1] - b[1]);
-    if (!removed.length) { html("div", { class: "cx-caption" }, why, "nothing removed yet"); return; }
-    const list = html("ul", {}, why);
-    for (const [x, at] of removed) {
-      const [kind, w, y, c] = run.events[at - 1];
-      const reason = kind === ASSIGN ? `the search chose ${run.names[w]} = ${run.words[y]}`
-        : (c >= 0 ? run.causes[c] : "propagation");
-      const item = html("li", { class: "cx-entry", title: `go to event ${at}` }, list,
-        `${run.words[x]}: removed at event ${at} by ${reason}`);
+    const entry = (list, at, said) => {
+      const item = html("li", { class: "cx-entry", title: `go to event ${at}` }, list, said);
       item.dataset.event = String(at);
       item.addEventListener("click", () => { stop(); go(at); });
+    };
+    const reason = (at) => {
+      const [kind, w, y, c] = run.events[at - 1];
+      return kind === ASSIGN ? `the search chose ${run.names[w]} = ${run.words[y]}`
+        : (c >= 0 ? run.causes[c] : "propagation");
+    };
+    const removed = Array.from(replay.removedBy[v].entries()).sort((a, b) => a[1] - b[1]);
+    if (!removed.length) html("div", { class: "cx-caption" }, why, "nothing removed now");
+    const list = html("ul", {}, why);
+    for (const [x, at] of removed) entry(list, at, `${run.words[x]}: removed at event ${at} by ${reason(at)}`);
+    // what happened to it before and was undone by backtracking
+    const inForce = new Set(removed.map(([, at]) => at));
+    const undone = [];
+    for (const at of touches[v]) {
+      if (at > position) break;
+      const [kind, , x] = run.events[at - 1];
+      if ((kind === PRUNE || kind === ASSIGN) && !inForce.has(at)) undone.push([at, kind, x]);
+    }
+    if (!undone.length) return;
+    html("div", { class: "cx-caption" }, why, `earlier, undone by backtracking (${undone.length}):`);
+    const earlier = html("ul", {}, why);
+    for (const [at, kind, x] of undone.slice(-8)) {
+      entry(earlier, at, kind === ASSIGN ? `event ${at}: the search chose ${run.words[x]}`
+        : `event ${at}: ${run.words[x]} removed by ${reason(at)}`);
     }
   }
 
   root.addEventListener("keydown", (e) => {
-    const moves = { ArrowRight: 1, ArrowLeft: -1 };
-    if (e.key in moves) { e.preventDefault(); stop(); go(position + moves[e.key]); }
-    else if (e.key === "Home") { e.preventDefault(); stop(); go(0); }
-    else if (e.key === "End") { e.preventDefault(); stop(); go(run.events.length); }
+    if (e.target !== root && e.target.tagName !== "BUTTON") return;  // the slider has its own keys
+    const targets = { ArrowRight: position + 1, ArrowLeft: position - 1, Home: 0, End: run.events.length };
+    if (!(e.key in targets)) return;
+    e.preventDefault();
+    e.stopPropagation();  // the notebook's own shortcuts stay out of it
+    stop();
+    go(targets[e.key]);
   });
   model.on("change:position", () => {
     const p = model.get("position");

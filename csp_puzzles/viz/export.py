@@ -93,9 +93,13 @@ def inline_explorers(notebook: Any) -> int:
 def export_notebook(path: str | Path, out: str | Path, timeout: int = 600) -> int:
     """Run the notebook at `path` in a fresh kernel and write it to `out` as a standalone
     HTML page; returns the number of explorers in it."""
-    import nbformat
-    from nbclient import NotebookClient
-    from nbconvert import HTMLExporter
+    try:
+        import nbformat
+        from nbclient import NotebookClient
+        from nbconvert import HTMLExporter
+    except ImportError as err:
+        raise ImportError(f"the export needs {err.name}: pip install 'csp-puzzles[export]'") \
+            from None
 
     path = Path(path)
     notebook = nbformat.read(path, as_version=4)

@@ -27,6 +27,8 @@ from urllib.parse import urlparse
 
 import pytest
 
+from .pages import wait_for_text
+
 pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -132,7 +134,7 @@ def _local_only(route) -> None:
         route.abort()
 
 
-def test_run_all_and_step_through_the_hashi_stepper(lab):
+def test_run_all_then_step_click_the_tree_and_ask_why(lab):
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
@@ -156,30 +158,45 @@ def test_run_all_and_step_through_the_hashi_stepper(lab):
             page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
 
             stepper = page.locator(".csp-stepper").first
-            image = stepper.locator(".csp-stepper-image img")
-            image.wait_for(state="attached", timeout=120_000)
+            picture = stepper.locator(".csp-stepper-image svg")
+            picture.wait_for(state="attached", timeout=120_000)
             stepper.scroll_into_view_if_needed()
-            image.wait_for(state="visible", timeout=30_000)
+            picture.wait_for(state="visible", timeout=30_000)
             page.screenshot(path=str(ARTIFACTS / "lab_before_steps.png"))
 
+            # steps: the sentence and the picture change, in the page
             text = stepper.locator(".csp-stepper-text")
-            step = stepper.locator("button[title='step: the next event']")
-            pictures = [image.get_attribute("src")]
+            step = stepper.locator("button[title^='step']")
+            pictures = [picture.inner_html()]
             sentences = [text.inner_text()]
             assert sentences[0].startswith("start")
             for clicks in range(1, 5):
                 step.click()
-                page.wait_for_function(
-                    """([element, expected]) => element.textContent.includes(expected)""",
-                    arg=[text.element_handle(), f"event {clicks} of"], timeout=30_000)
-                page.wait_for_function(
-                    """([element, before]) => element.getAttribute('src') !== before""",
-                    arg=[image.element_handle(), pictures[-1]], timeout=30_000)
-                pictures.append(image.get_attribute("src"))
+                wait_for_text(page, text, f"event {clicks} of")
+                pictures.append(picture.inner_html())
                 sentences.append(text.inner_text())
             stepper.screenshot(path=str(ARTIFACTS / "lab_stepper_after_steps.png"))
             assert len(set(pictures)) == len(pictures)
             assert len(set(sentences)) == len(sentences)
-            assert sentences[-1].startswith("event 4 of")
+
+            # why?: a click on an edge lists each removed value; a click on one goes there
+            stepper.locator("button[title^='end']").click()
+            wait_for_text(page, text, "solution found")
+            stepper.locator(".cx-picture .cx-var").first.click()
+            entry = stepper.locator(".cx-why li.cx-entry").first
+            entry.wait_for(timeout=30_000)
+            assert re.search(r"removed at event \d+ by ", entry.inner_text())
+            target = entry.get_attribute("data-event")
+            entry.click()
+            wait_for_text(page, text, f"event {target} of")
+
+            # the tree: the comparison's first run searched; a click on a node goes there
+            comparison = page.locator(".csp-stepper", has=page.locator(".cx-runs .cx-run"))
+            comparison.scroll_into_view_if_needed()
+            node = comparison.locator(".cx-tree .cx-node").nth(2)
+            start = node.get_attribute("data-start")
+            node.click()
+            wait_for_text(page, comparison.locator(".csp-stepper-text"), f"event {start} of")
+            comparison.screenshot(path=str(ARTIFACTS / "lab_comparison_tree.png"))
         finally:
             browser.close()
