@@ -35,7 +35,7 @@ from ..towers import milp as towers_milp
 from ..towers.generate import clues_of, latin_square
 from .hashi import SHARED, _cpsat_available, run_cpsat, run_ours, sample
 from .report import Progress, median, table
-from .towers import SEED004_CPLEX as TOWERS_CPLEX
+from .towers import CPLEX_BASELINE as TOWERS_CPLEX
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 # the report's Singles CPLEX times (seconds): median and max of its ten puzzles per size,
