@@ -10,14 +10,24 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
-from .errors import ParseError
+from .core.budget import check_count_limit, check_max_nodes, check_timeout
+from .core.stats import Stats
+from .core.trace import Trace
+from .deadline import Clock, DeadlinePassed, whole_command
+from .errors import MissingExtra, ParseError
+from .formats import is_number
+from .limits import GENERATE_SIDE, describe
+from .outputs import OutputError, check_output, write_failed
 from .puzzle import LIMIT, SOLVED, UNSATISFIABLE, Puzzle, PuzzleResult
 from .registry import KINDS, puzzle_module
+from .sources import read_source
 
 EXIT_OK, EXIT_USAGE, EXIT_UNSAT, EXIT_LIMIT = 0, 2, 3, 4
 
@@ -31,32 +41,43 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"<command line>:1:1: {message}")
 
 
-def read_source(source: str) -> tuple[str, str]:
-    """Text and a display name for SOURCE: a path, `-` for stdin, or a Tatham game ID."""
-    if source == "-":
-        return sys.stdin.read(), "<stdin>"
-    if os.path.isfile(source):
-        try:
-            with open(source, encoding="utf-8") as handle:
-                return handle.read(), source
-        except UnicodeDecodeError as err:
-            raise UsageError(
-                f"{source}:1:1: not a text file ({err.reason}), expected UTF-8 text") from None
-        except OSError as err:
-            raise UsageError(f"{source}:1:1: cannot read the file ({err.strerror})") from None
-    if ":" in source:
-        return source, "<game id>"
-    if os.path.isdir(source):
-        raise UsageError(f"{source}:1:1: is a directory, expected a puzzle file")
-    raise UsageError(f"{source}:1:1: no such file, expected a path, '-' or a Tatham game ID")
-
-
 def load_puzzle(kind: str, source: str) -> Puzzle:
-    text, name = read_source(source)
+    name = source
     try:
+        text, name = read_source(source)
         return puzzle_module(kind).parse(text, filename=name)
     except ParseError as err:
         raise UsageError(str(err.in_file(name))) from None
+
+
+def _check_limits(args: argparse.Namespace) -> None:
+    """Limit values are checked before anything runs (a negative timeout is no limit)."""
+    for flag, value, check in (("--timeout", args.timeout, check_timeout),
+                               ("--max-nodes", args.max_nodes, check_max_nodes),
+                               ("--max-solutions", args.max_solutions, check_count_limit)):
+        try:
+            check(value)
+        except (TypeError, ValueError) as err:
+            raise UsageError(f"<command line>:1:1: {flag}: {err}") from None
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Output paths and the optional packages they need, checked before the work."""
+    try:
+        if args.trace:
+            check_output(args.trace, "--trace")
+        if args.png:
+            check_output(args.png, "--png", ".png")
+    except OutputError as err:
+        raise UsageError(str(err)) from None
+    if args.png and find_spec("matplotlib") is None:
+        raise _missing_package("--png", "matplotlib", "matplotlib")
+
+
+def _missing_package(what: str, package: str, extra: str) -> UsageError:
+    return UsageError(f"<command line>:1:1: {what} needs the optional package {package!r}, "
+                      f"expected it installed (pip install 'csp-puzzles[{extra}]' or "
+                      f"pip install {package})")
 
 
 # -- solve ---------------------------------------------------------------------------------
@@ -74,29 +95,20 @@ def _model_options(puzzle: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    puzzle = load_puzzle(args.kind, args.source)
-    options = _model_options(puzzle, args)
-    limits = dict(inference=args.inference, var_order=args.var_order, val_order=args.val_order,
-                  timeout=args.timeout, max_nodes=args.max_nodes, trace=bool(args.trace))
-    if args.engine is not None:
-        if args.engine not in puzzle.engines:
-            raise UsageError(f"<command line>:1:1: --engine {args.engine} does not apply to "
-                             f"{puzzle.kind} (engines: {', '.join(puzzle.engines)})")
-        limits["engine"] = args.engine
+    clock = Clock(args.timeout)  # one deadline for reading, parsing, the model and search
+    _check_limits(args)
+    _check_outputs(args)
     try:
-        if args.count:
-            result = puzzle.count(limit=args.max_solutions, **limits, **options)
-        else:
-            result = puzzle.solve(**limits, **options)
-    except ValueError as err:  # unknown heuristic or model name
-        raise UsageError(f"<command line>:1:1: {err}") from None
-    except ImportError as err:  # an engine whose solver package is not installed
-        raise UsageError(f"<command line>:1:1: --engine {args.engine}: {err}") from None
+        with whole_command(clock):
+            puzzle = load_puzzle(args.kind, args.source)
+            result = _run_solver(puzzle, args, clock)
+    except DeadlinePassed:
+        return _deadline_passed(args)
     if args.trace and result.trace is not None:
-        with open(args.trace, "w", encoding="utf-8") as handle:
-            result.trace.write_jsonl(handle)
+        trace = result.trace
+        _write_output(args.trace, "--trace", lambda: _save_trace(trace, args.trace))
     if args.png:
-        _save_png(puzzle, result, args.png)
+        _write_output(args.png, "--png", lambda: _save_png(puzzle, result, args.png))
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
@@ -106,6 +118,51 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if result.status == UNSATISFIABLE:
         return EXIT_UNSAT
     return EXIT_OK
+
+
+def _run_solver(puzzle: Puzzle, args: argparse.Namespace, clock: Clock) -> PuzzleResult:
+    options = _model_options(puzzle, args)
+    limits = dict(inference=args.inference, var_order=args.var_order, val_order=args.val_order,
+                  timeout=clock.remaining(), max_nodes=args.max_nodes,
+                  trace=bool(args.trace))
+    if args.engine is not None:
+        if args.engine not in puzzle.engines:
+            raise UsageError(f"<command line>:1:1: --engine {args.engine} does not apply to "
+                             f"{puzzle.kind} (engines: {', '.join(puzzle.engines)})")
+        limits["engine"] = args.engine
+    try:
+        if args.count:
+            return puzzle.count(limit=args.max_solutions, **limits, **options)
+        return puzzle.solve(**limits, **options)
+    except ValueError as err:  # unknown heuristic or model name
+        raise UsageError(f"<command line>:1:1: {err}") from None
+    except MissingExtra as err:  # the engine names its extra itself
+        raise UsageError(f"<command line>:1:1: --engine {args.engine}: {err}") from None
+    except ImportError as err:  # any other optional package that is not installed
+        engine = args.engine or "csp"
+        raise _missing_package(f"--engine {engine}", err.name or "?", engine) from None
+
+
+def _deadline_passed(args: argparse.Namespace) -> int:
+    """The answer when the deadline passed before the search could report (exit 4)."""
+    stats = Stats(seconds=args.timeout or 0.0)
+    if args.json:
+        print(json.dumps({"kind": args.kind, "status": LIMIT, "solution": None,
+                          "solutions": 0 if args.count else None, "unique": None,
+                          "stats": {"nodes": stats.nodes, "backtracks": stats.backtracks,
+                                    "seconds": round(stats.seconds, 6)}}))
+    else:
+        print(f"limit reached before an answer (--timeout {args.timeout} s passed while "
+              "reading the puzzle or building its model)")
+    return EXIT_LIMIT
+
+
+def _write_output(path: str, flag: str, write: Callable[[], None]) -> None:
+    """Run `write`; a failure the early check could not foresee (a full disk) is one line."""
+    try:
+        write()
+    except OSError as err:
+        raise UsageError(str(write_failed(path, flag, err))) from None
 
 
 def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
@@ -134,6 +191,11 @@ def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
     return "\n".join(lines)
 
 
+def _save_trace(trace: Trace, path: str) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        trace.write_jsonl(handle)
+
+
 def _save_png(puzzle: Puzzle, result: PuzzleResult, path: str) -> None:
     import matplotlib
 
@@ -151,7 +213,7 @@ def _parse_size(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
     parts = text.lower().split("x")
-    if len(parts) in (1, 2) and all(p.isdigit() and int(p) > 0 for p in parts):
+    if len(parts) in (1, 2) and all(is_number(p) and int(p) > 0 for p in parts):
         width = int(parts[0])
         height = int(parts[-1])
         return width, height
@@ -162,6 +224,10 @@ def _parse_size(text: str | None) -> tuple[int, int] | None:
 def cmd_generate(args: argparse.Namespace) -> int:
     module = puzzle_module(args.kind)
     size = _parse_size(args.size)
+    cap = GENERATE_SIDE[args.kind]
+    if size is not None and max(size) > cap:
+        raise UsageError(f"<command line>:1:1: --size {args.size} is above the cap of {cap} "
+                         f"for generated {args.kind} puzzles, expected sides up to {cap}")
     if args.difficulty is not None and args.difficulty not in module.DIFFICULTIES:
         raise UsageError(f"<command line>:1:1: unknown difficulty {args.difficulty!r} for "
                          f"{args.kind}, expected one of {', '.join(module.DIFFICULTIES)}")
@@ -246,22 +312,25 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0],
+                     epilog=describe())
     parser.add_argument("--version", action="version", version=f"csp-puzzles {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    solve = commands.add_parser("solve", help="solve a puzzle")
+    solve = commands.add_parser("solve", help="solve a puzzle", epilog=describe())
     solve.add_argument("kind", choices=KINDS)
     solve.add_argument("source", help="file, '-' for stdin, or a Tatham game ID")
     solve.add_argument("--inference", choices=("none", "fc", "mac"))
     solve.add_argument("--var-order", choices=("input", "mrv", "mrv-degree"))
     solve.add_argument("--val-order", choices=("input", "lcv"))
-    solve.add_argument("--timeout", type=float, metavar="SECONDS")
+    solve.add_argument("--timeout", type=float, metavar="SECONDS",
+                       help="one deadline for the whole command: reading, parsing, building "
+                            "the model and the search")
     solve.add_argument("--max-nodes", type=int, metavar="N")
     solve.add_argument("--count", action="store_true", help="count solutions, say if unique")
     solve.add_argument("--max-solutions", type=int, default=2, metavar="K")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
-    solve.add_argument("--png", metavar="FILE", help="also draw the solution")
+    solve.add_argument("--png", metavar="FILE.png", help="also draw the solution")
     solve.add_argument("--trace", metavar="FILE", help="write the search trace (JSON Lines)")
     solve.add_argument("--no-adjacent", action="store_true",
                        help="hashi: orthogonally adjacent islands may not be joined")
@@ -292,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     cnf.set_defaults(run=cmd_cnf)
 
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", "local", *KINDS))
+    bench.add_argument("what", choices=("core", "local", "milp", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 
@@ -333,10 +402,11 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if args.command == "generate" and args.count < 1:
             raise UsageError("<command line>:1:1: --count must be at least 1")
-        if getattr(args, "max_solutions", 1) < 1:
-            raise UsageError("<command line>:1:1: --max-solutions must be at least 1")
         return args.run(args)
     except UsageError as err:
+        print(f"csp-puzzles: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except ParseError as err:  # a source that could not be read (load_puzzle names it)
         print(f"csp-puzzles: error: {err}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -11,6 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ParseError
+from .limits import INPUT_BYTES
+
+#: The longest number any format needs (sizes, sums, clues); longer digit strings are
+#: refused, which also keeps `int()` away from Python's limit on very long digit strings.
+MAX_DIGITS = 6
+#: A UTF-8 byte order mark, as some Windows editors write at the start of a file.
+BOM = "\ufeff"
 
 
 @dataclass(frozen=True)
@@ -25,11 +32,96 @@ class Token:
         return ParseError(message, self.line, self.column, filename)
 
 
+def is_number(text: str) -> bool:
+    """ASCII digits only, at most `MAX_DIGITS` of them.
+
+    `str.isdigit` also accepts `²`, Arabic-Indic or fullwidth digits, which `int()` then
+    rejects or silently reads: puzzle files use ASCII digits, so nothing else is a number.
+    """
+    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+
+
+def strip_bom(text: str) -> str:
+    """The text without a leading UTF-8 byte order mark."""
+    return text[1:] if text.startswith(BOM) else text
+
+
+def prepare(text: str, filename: str | None) -> str:
+    """What every parser does first: refuse text above the input cap, drop a BOM."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse expects the puzzle as a str, not {type(text).__name__}")
+    if len(text) > INPUT_BYTES:
+        raise ParseError(f"the input has {len(text)} characters, above the cap of "
+                         f"{INPUT_BYTES}, expected a smaller puzzle", 1, 1, filename)
+    return strip_bom(text)
+
+
+def looks_like_game_id(text: str) -> bool:
+    """True when the first line that is not blank or a comment holds a `:`.
+
+    No grid text has a `:`, and every Tatham game ID has one, so even a mistyped ID is
+    read (and reported) as a game ID rather than as a grid.
+    """
+    for raw in strip_bom(text).splitlines():
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            return ":" in stripped
+    return False
+
+
+@dataclass(frozen=True)
+class GameId:
+    """A Tatham game ID cut at its first `:`: the parameters and the description.
+
+    `column` is where the description starts on line `line` (counting from 1).
+    """
+
+    params: str
+    desc: str
+    line: int
+    column: int
+
+    def error(self, message: str, offset: int, filename: str | None) -> ParseError:
+        """An error at `offset` characters into the description (negative: the parameters)."""
+        return ParseError(message, self.line, max(1, self.column + offset), filename)
+
+
+def split_game_id(text: str, expected: str, filename: str | None) -> GameId:
+    """Find the one game ID line of `text`; `expected` describes the format in errors."""
+    lines = [(number, raw) for number, raw in enumerate(strip_bom(text).splitlines(), 1)
+             if raw.strip() and not raw.strip().startswith("#")]
+    if not lines:
+        raise empty_input(filename)
+    number, raw = lines[0]
+    if len(lines) > 1:
+        raise ParseError(f"a second line after the game ID, expected {expected} on one line",
+                         lines[1][0], 1, filename)
+    start = len(raw) - len(raw.lstrip())
+    params, _, desc = raw.strip().partition(":")
+    return GameId(params, desc, number, start + len(params) + 2)
+
+
+def bad_params(game_id: GameId, expected: str, filename: str | None) -> ParseError:
+    """The error for game ID parameters (before the `:`) that do not fit the format."""
+    return game_id.error(f"bad Tatham game ID parameters {game_id.params!r}, expected "
+                         f"{expected}", -len(game_id.params) - 1, filename)
+
+
+def check_size(what: str, size: int, cap: int, where: tuple[int, int],
+               filename: str | None) -> None:
+    """Refuse a dimension above the kind's cap (the caps are listed in the README)."""
+    if size > cap:
+        raise ParseError(f"{what} {size} is above the cap of {cap}, expected at most {cap}",
+                         *where, filename)
+
+
 def text_lines(text: str) -> list[list[Token]]:
     """Split text into rows of whitespace-separated tokens, skipping blank and `#` lines.
 
-    CRLF line endings (as in the Coelho et al. `.has` files) are accepted.
+    CRLF line endings (as in the Coelho et al. `.has` files) and a leading byte order
+    mark are accepted.
     """
+    text = strip_bom(text)
     rows: list[list[Token]] = []
     for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         stripped = raw.strip()
@@ -59,7 +151,7 @@ def split_compact(row: list[Token]) -> list[Token]:
 
 def header_numbers(row: list[Token], count: int) -> list[int] | None:
     """The row as `count` positive integers if it looks like a header, else None."""
-    if len(row) != count or not all(t.text.isdigit() for t in row):
+    if len(row) != count or not all(is_number(t.text) for t in row):
         return None
     return [int(t.text) for t in row]
 

@@ -82,4 +82,7 @@ def test_a_lab_session_leaves_git_status_and_the_tests_alone(lab_folder):
          "-p", "no:cacheprovider"],
         cwd=REPO, capture_output=True, text=True)
     assert collected.returncode == 0, collected.stdout[-2000:]
-    assert "lab/" not in collected.stdout and "checkpoint" not in collected.stdout
+    items = [line.split("::")[0] for line in collected.stdout.splitlines() if "::" in line]
+    assert any(item.startswith("notebooks/") for item in items), "testpaths lost the notebooks"
+    assert not [item for item in items
+                if item.startswith("lab/") or ".ipynb_checkpoints" in item]

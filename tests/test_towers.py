@@ -93,7 +93,9 @@ def test_both_formats_round_trip(case):
     ("4 4 4 D\n- - 1 -\n- - - -\n- - - -\n- - - -\n", 1, 7, "expected the header 'n n n'"),
     ("4 4 4\n- - 1 -\n- - - -\n- - - -\n- - - -\n- 2 - -\n- - - -\n- 2 - -\n- - - -\n",
      8, 3, "given 2 at (2,1) repeats the 2 at (0,1) in column 1"),
-    ("4 4 4\n- - 1 -\n- - - -\n- - - -\n- - - -\n- - - -\n", 6, 1, "1 rows of givens"),
+    ("4 4 4\n- - 1 -\n- - - -\n- - - -\n- - - -\n- - - -\n", 6, 1,
+     "5 lines of clues and givens, expected 4 clue lines"),
+    ("4 4 4\n- - 1 -\n- - - -\n- - - -\n", 5, 1, "the right clue line is missing"),
     ("", 1, 1, "no grid found"),
 ])
 def test_parse_errors_say_where_and_what(text, line, column, words):

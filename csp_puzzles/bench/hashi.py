@@ -14,6 +14,8 @@ Three parts (choose with --parts):
 
 `--limit N` takes N instances per class (every k-th file, spread over the densities);
 the default runs all 1440, which takes hours with the peers. `--quick` is `--limit 3`.
+`--clock cpu` reports CPU seconds instead of wall-clock ones (steadier on a shared
+machine); `--log FILE` keeps every instance's times as they come, for long runs.
 
 `--generate` adds the generator's table (seconds per size and difficulty, see
 `hashi_generate.py`) and `--sat` the SAT back end against the CSP solver.

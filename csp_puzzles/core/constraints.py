@@ -19,8 +19,12 @@ and registers how to undo each change with `state.on_undo(function)` (see state.
 
 from __future__ import annotations
 
+import math
+import numbers
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
 from itertools import product
 from typing import Any
 
@@ -59,6 +63,13 @@ class Constraint(ABC):
     @abstractmethod
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         """Whether a complete assignment of the scope satisfies the relation."""
+
+    def check_domains(self, domains: Mapping[Hashable, Sequence[Any]]) -> None:
+        """Refuse domains the relation cannot read (`CSP.add_constraint` calls it).
+
+        The default accepts anything; `Sum`, for one, needs numbers.
+        """
+        return None
 
     def consistent(self, assignment: Mapping[Hashable, Any]) -> bool:
         """Check for plain backtracking: can a partial assignment still satisfy this?
@@ -169,28 +180,77 @@ class AllDifferent(Constraint):
                     state.remove(var, x, self.name)
 
 
+Number = int | Fraction | Decimal | float
+
+
+def exact(number: Any, what: str = "value") -> int | Fraction:
+    """`number` as an int or a Fraction, so sums never round.
+
+    A float counts as the decimal it prints as (`Fraction(repr(x))`): 0.95 is 19/20, what
+    was typed, not the binary double just below it, so `0.01 * 95 == 0.95` holds here.
+    """
+    if isinstance(number, numbers.Integral):
+        return int(number)
+    if isinstance(number, numbers.Rational):
+        return Fraction(int(number.numerator), int(number.denominator))
+    if isinstance(number, (Decimal, float)):
+        if not math.isfinite(number):
+            raise ValueError(f"{what} {number!r} is not a finite number")
+        return Fraction(number) if isinstance(number, Decimal) else Fraction(repr(number))
+    raise TypeError(f"{what} {number!r} is not a number, expected an int, Fraction, Decimal "
+                    "or float")
+
+
 class Sum(Constraint):
     """sum(weights[i] * variables[i]) == total, propagated on bounds.
 
     Each term must fit between `total` minus the largest and `total` minus the smallest
     possible sum of the other terms; values outside are removed, repeatedly, until the
     bounds stop moving. Weights default to 1 and may be negative.
+
+    Arithmetic is exact: weights, total and values may be ints, Fractions, Decimals or
+    floats, and floats count as the decimal they print as (see `exact`), so no rounding
+    ever loses a solution and every inference agrees.
     """
 
     idempotent = True
     proven_when_fixed = True  # all fixed: the bounds meet, and fail unless they equal total
 
-    def __init__(self, variables: Iterable[Hashable], total: int,
-                 weights: Sequence[int] | None = None, name: str | None = None):
+    def __init__(self, variables: Iterable[Hashable], total: Number,
+                 weights: Sequence[Number] | None = None, name: str | None = None):
         variables = tuple(variables)
-        self.total = total
-        self.weights = tuple(weights) if weights is not None else (1,) * len(variables)
-        if len(self.weights) != len(variables):
-            raise ValueError("Sum: one weight per variable")
+        self.total = exact(total, "Sum: total")
+        given = tuple(weights) if weights is not None else (1,) * len(variables)
+        if len(given) != len(variables):
+            raise ValueError(f"Sum: {len(given)} weights for {len(variables)} variables, "
+                             "expected one weight per variable")
+        self.weights = tuple(exact(w, "Sum: weight") for w in given)
+        #: each variable's values as exact numbers (None while every value is an int)
+        self._numbers: dict[Hashable, dict[Any, int | Fraction]] | None = None
+        self._checked = False
+        #: what propagation computes with: integers when every value is an int
+        self._weights: tuple[int | Fraction, ...] = self.weights
+        self._total: int | Fraction = self.total
         super().__init__(variables, name or f"Sum({', '.join(map(_short, variables))}) = {total}")
 
+    def check_domains(self, domains: Mapping[Hashable, Sequence[Any]]) -> None:
+        """Every value must be a number (`CSP.add_constraint` asks, so misuse fails early)."""
+        numbers: dict[Hashable, dict[Any, int | Fraction]] = {}
+        all_ints = True
+        for var in self.scope:
+            converted = {x: exact(x, f"Sum: value of {_short(var)}") for x in domains[var]}
+            all_ints = all_ints and all(type(x) is int for x in domains[var])
+            numbers[var] = converted
+        self._numbers = None if all_ints else numbers
+        self._checked = True
+        if all_ints:  # scale fractional weights to integers: same solutions, int arithmetic
+            scale = math.lcm(*(Fraction(x).denominator for x in (self.total, *self.weights)))
+            self._weights = tuple(int(w * scale) for w in self.weights)
+            self._total = int(self.total * scale)
+
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
-        return sum(w * values[v] for v, w in zip(self.scope, self.weights)) == self.total
+        return sum(w * exact(values[v], f"Sum: value of {_short(v)}")
+                   for v, w in zip(self.scope, self.weights)) == self.total
 
     def consistent(self, assignment: Mapping[Hashable, Any]) -> bool:
         if all(v in assignment for v in self.scope):
@@ -198,23 +258,34 @@ class Sum(Constraint):
         return True
 
     def propagate(self, state: SearchState) -> None:
+        if not self._checked:
+            self.check_domains(state.order)
         domains = state.domains
-        terms = list(zip(self.scope, self.weights))
+        terms = list(zip(self.scope, self._weights))
+        total = self._total
+        numbers = self._numbers
         while True:
-            lows = [w * min(domains[v]) if w >= 0 else w * max(domains[v]) for v, w in terms]
-            highs = [w * max(domains[v]) if w >= 0 else w * min(domains[v]) for v, w in terms]
+            lows, highs = [], []
+            for v, w in terms:
+                if numbers is None:  # all ints: the values are the numbers
+                    smallest, largest = min(domains[v]), max(domains[v])
+                else:
+                    smallest = min(numbers[v][x] for x in domains[v])
+                    largest = max(numbers[v][x] for x in domains[v])
+                lows.append(w * smallest if w >= 0 else w * largest)
+                highs.append(w * largest if w >= 0 else w * smallest)
             low, high = sum(lows), sum(highs)
-            if low > self.total or high < self.total:
+            if low > total or high < total:
                 state.fail(None, f"{self.name}: sum lies in {low}..{high}")
             pruned = False
             for (var, w), term_low, term_high in zip(terms, lows, highs):
                 if w == 0:
                     continue
                 # this term must lie in [total - (high - term_high), total - (low - term_low)]
-                least = self.total - (high - term_high)
-                most = self.total - (low - term_low)
-                doomed = [x for x in state.order[var]
-                          if x in domains[var] and not least <= w * x <= most]
+                least = total - (high - term_high)
+                most = total - (low - term_low)
+                doomed = [x for x in state.order[var] if x in domains[var] and not
+                          least <= w * (x if numbers is None else numbers[var][x]) <= most]
                 for x in doomed:
                     state.remove(var, x, self.name)
                     pruned = True
@@ -271,6 +342,10 @@ class Predicate(Constraint):
 
     def __init__(self, function: Callable[..., bool], variables: Iterable[Hashable],
                  name: str | None = None):
+        if not callable(function):
+            hint = " (the function comes first)" if callable(variables) else ""
+            raise TypeError(f"Predicate(function, variables): {function!r} is not callable"
+                            f"{hint}")
         variables = tuple(variables)
         label = getattr(function, "__name__", "predicate")
         super().__init__(variables, name or f"{label}({', '.join(map(_short, variables))})")
@@ -325,7 +400,9 @@ class Predicate(Constraint):
         domains = [state.values(v) for v in self.scope]
         supported: list[set[Any]] = [set() for _ in self.scope]
         state.stats.checks += 1
-        for combo in product(*domains):
+        for tried, combo in enumerate(product(*domains)):
+            if not tried % 4096:
+                state.check_deadline()
             if self.function(*combo):
                 for seen, x in zip(supported, combo):
                     seen.add(x)
@@ -351,6 +428,7 @@ class Predicate(Constraint):
             for a in domain:
                 if residue.get(a, _NO_SUPPORT) in others:
                     continue
+                state.check_deadline()  # each scan below may take long on big domains
                 for b in others:
                     if holds(a, b):
                         residue[a] = b

@@ -7,10 +7,15 @@ domains into a `SearchState` and prunes those.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .constraints import Constraint
+
+#: The most values one variable may have: a larger domain is refused at once rather than
+#: left to make every propagation slow.
+MAX_DOMAIN_SIZE = 1_000_000
 
 
 class CSP:
@@ -29,7 +34,7 @@ class CSP:
 
     def add_variable(self, name: Hashable, domain: Iterable[Any]) -> None:
         """Add a variable; its domain keeps the given order, without repeats."""
-        self._add(name, tuple(dict.fromkeys(domain)))
+        self._add(name, _values(name, domain))
 
     def _add(self, name: Hashable, values: tuple[Any, ...]) -> None:
         if name in self.domains:
@@ -42,15 +47,21 @@ class CSP:
 
     def add_variables(self, names: Iterable[Hashable], domain: Iterable[Any]) -> None:
         """Add several variables sharing one domain (one tuple, however many variables)."""
-        values = tuple(dict.fromkeys(domain))
+        values = _values("of add_variables", domain)
         for name in names:
             self._add(name, values)
 
     def add_constraint(self, constraint: Constraint) -> Constraint:
         """Add a constraint over variables that already exist; returns it for chaining."""
+        from .constraints import Constraint
+
+        if not isinstance(constraint, Constraint):
+            raise TypeError(f"add_constraint expects a Constraint (AllDifferent, Sum, Table, "
+                            f"Predicate...), not {type(constraint).__name__}")
         for var in constraint.scope:
             if var not in self.domains:
                 raise ValueError(f"{constraint.name}: unknown variable {var!r}")
+        constraint.check_domains(self.domains)
         self.constraints.append(constraint)
         for var in dict.fromkeys(constraint.scope):
             self.constraints_of[var].append(constraint)
@@ -77,3 +88,15 @@ class CSP:
             f"CSP({self.name!r}: {len(self.variables)} variables, "
             f"{len(self.constraints)} constraints)"
         )
+
+
+def _values(name: Hashable, domain: Iterable[Any]) -> tuple[Any, ...]:
+    """The domain's values in order, without repeats; refused above `MAX_DOMAIN_SIZE`."""
+    if not isinstance(domain, Iterable):
+        raise TypeError(f"variable {name!r}: the domain must be a collection of values "
+                        f"(a range, list, set...), not {type(domain).__name__}")
+    values = tuple(dict.fromkeys(islice(domain, MAX_DOMAIN_SIZE + 1)))
+    if len(values) > MAX_DOMAIN_SIZE:
+        raise ValueError(f"variable {name!r} has more than {MAX_DOMAIN_SIZE} values, "
+                         "the cap on domain sizes")
+    return values

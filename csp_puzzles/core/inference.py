@@ -140,6 +140,7 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
             constraint = cheap.popleft() if cheap else costly.popleft()
             queued.discard(constraint)
             calls += 1
+            state.check_deadline()
             state.cause, state.constraint = constraint.name, constraint
             try:
                 constraint.propagate(state)

@@ -11,15 +11,12 @@ unsatisfiable because of rounding.
 
 from __future__ import annotations
 
-import math
-import numbers
 import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from .constraints import Constraint, _short
+from .constraints import Constraint, _short, exact
 from .state import SearchState
 
 Number = int | Fraction
@@ -31,24 +28,6 @@ COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
     ">=": operator.ge,
     "!=": operator.ne,
 }
-
-
-def exact(number: Any, what: str = "value") -> Number:
-    """`number` as an int or a Fraction, so sums never round.
-
-    A float counts as the decimal it prints as (`Fraction(repr(x))`): 0.1 is one tenth, what
-    was typed, not the binary double next to it, so 0.1 + 0.2 == 0.3 holds here.
-    """
-    if isinstance(number, numbers.Integral):
-        return int(number)
-    if isinstance(number, numbers.Rational):
-        return Fraction(int(number.numerator), int(number.denominator))
-    if isinstance(number, (Decimal, float)):
-        if not math.isfinite(number):
-            raise ValueError(f"{what} {number!r} is not a finite number")
-        return Fraction(number) if isinstance(number, Decimal) else Fraction(repr(number))
-    raise TypeError(f"{what} {number!r} is not a number, expected an int, Fraction, Decimal "
-                    "or float")
 
 
 def comparison(op: str, what: str) -> Callable[[Any, Any], bool]:

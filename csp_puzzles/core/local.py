@@ -92,7 +92,13 @@ class ConflictCounter:
 
 
 class BinaryPredicateCounter(ConflictCounter):
-    """A binary `Predicate` called directly, without building a mapping for each check."""
+    """A binary `Predicate` called directly, without building a mapping for each check.
+
+    Scoring a whole domain against the other variable's value `b` gives the same answer
+    every time `b` comes back, so the positions of the conflicting values are kept per
+    (variable, `b`): the next time costs one per conflicting value, not one per value
+    (most pairs of queens conflict on at most three squares of a column).
+    """
 
     def __init__(self, constraint: Predicate, assignment: dict[Hashable, Any]):
         super().__init__(constraint, assignment)
@@ -100,13 +106,23 @@ class BinaryPredicateCounter(ConflictCounter):
         function = constraint.function
         self.other = {first: second, second: first}
         self.holds = {first: function, second: lambda b, a: function(a, b)}
+        self.conflicting: dict[tuple[Hashable, Any], tuple[Sequence[Any], list[int]]] = {}
 
     def add_scores(self, var: Hashable, values: Sequence[Any], scores: list[int]) -> None:
         other = self.assignment.get(self.other[var], UNSET)
         if other is UNSET:
             return
+        known = self.conflicting.get((var, other))
+        if known is not None and known[0] is values:
+            for i in known[1]:
+                scores[i] += 1
+            return
         holds = self.holds[var]
-        scores[:] = [s if holds(x, other) else s + 1 for s, x in zip(scores, values)]
+        positions = [i for i, x in enumerate(values) if not holds(x, other)]
+        for i in positions:
+            scores[i] += 1
+        if isinstance(values, tuple):  # a domain, asked again at each repair of `var`
+            self.conflicting[var, other] = (values, positions)
 
     def move(self, var: Hashable, old: Any, new: Any) -> Changes:
         partner = self.other[var]

@@ -43,6 +43,7 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from .budget import TimeUp, check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder, credit_failure
@@ -334,6 +335,8 @@ class LookBackSearch:
         self.store = nogoods if nogoods is not None else NogoodStore()
         self.timeout = timeout
         self.max_nodes = max_nodes
+        check_timeout(timeout)
+        check_max_nodes(max_nodes)
         self.limit_hit = False
         self.exhausted = False
         self._checked = 0  # trail position the nogood store has looked at
@@ -343,10 +346,11 @@ class LookBackSearch:
         """Yield solutions in search order; stops early (setting `limit_hit`) at a limit."""
         start = time.perf_counter()
         self._deadline = None if self.timeout is None else start + self.timeout
+        self.state.deadline = self._deadline  # propagation checks it too
         try:
             yield from self._search()
             self.exhausted = True
-        except _LimitHit:
+        except (_LimitHit, TimeUp):
             self.limit_hit = True
         finally:
             self.stats.seconds += time.perf_counter() - start

@@ -26,6 +26,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
+from .budget import TimeUp, check_count_limit, check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder, credit_failure
@@ -117,6 +118,9 @@ class Search:
                  timeout: float | None = None, max_nodes: int | None = None,
                  trace: bool | Trace = False, max_events: int = MAX_EVENTS,
                  weights: dict[Constraint, int] | None = None, branching: str = "assign"):
+        if not isinstance(csp, CSP):
+            raise TypeError(f"the search needs a CSP, not {type(csp).__name__} (build one "
+                            "with CSP(), add_variable and add_constraint)")
         self.csp = csp
         self.infer: Inference = _resolve(inference, INFERENCES, "inference")
         self.select: VariableOrder = _resolve(var_order, VARIABLE_ORDERS, "variable order")
@@ -144,6 +148,8 @@ class Search:
         self._unproven_scope = list(dict.fromkeys(v for c in self._unproven for v in c.scope))
         self.timeout = timeout
         self.max_nodes = max_nodes
+        check_timeout(timeout)
+        check_max_nodes(max_nodes)
         self.limit_hit = False
         self.exhausted = False
         self._deadline: float | None = None
@@ -161,10 +167,11 @@ class Search:
         holds the solution's values meanwhile. Stops early (setting `limit_hit`) at a limit."""
         start = time.perf_counter()
         self._deadline = None if self.timeout is None else start + self.timeout
+        self.state.deadline = self._deadline  # propagation checks it too
         try:
             yield from self._dfs()
             self.exhausted = True
-        except _LimitHit:
+        except (_LimitHit, TimeUp):
             self.limit_hit = True
         finally:
             self.stats.seconds += time.perf_counter() - start
@@ -347,6 +354,7 @@ def iter_solutions(csp: CSP, **options: Any) -> Iterator[dict[Hashable, Any]]:
 
 def count(csp: CSP, limit: int | None = None, keep: bool = False, **options: Any) -> CountResult:
     """Count solutions, stopping at `limit` of them; `keep=True` also returns them."""
+    check_count_limit(limit)
     search = make_search(csp, **options)
     found: list[dict[Hashable, Any]] = []
     number = 0

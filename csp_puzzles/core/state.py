@@ -12,9 +12,11 @@ backtrack passes that point, in the same last-in first-out order as the domain v
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from .budget import TimeUp
 from .stats import Stats
 from .trace import ASSIGN, PRUNE, SPLIT, Trace
 
@@ -88,6 +90,8 @@ class SearchState:
         self.wdeg: dict[Hashable, int] | None = None
         self._trail: list[tuple[Any, Any]] = []
         self._data: dict[Constraint, Any] = {}
+        #: when the search must stop (a `time.perf_counter()` value), or None
+        self.deadline: float | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def values(self, var: Hashable) -> list[Any]:
@@ -125,6 +129,11 @@ class SearchState:
         if self.fixed_is_decided:
             return [v for v in self.csp.variables if len(domains[v]) > 1]
         return [v for v in self.csp.variables if v not in assigned]
+
+    def check_deadline(self) -> None:
+        """Raise `TimeUp` once the search's deadline has passed (long propagations call it)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TimeUp
 
     # -- pruning ---------------------------------------------------------------------------
     def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:

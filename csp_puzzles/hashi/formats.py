@@ -17,19 +17,27 @@ from __future__ import annotations
 
 import re
 
-from ..errors import ParseError
 from ..formats import (
     Token,
+    bad_params,
     check_rectangular,
+    check_size,
     decode_letter_run,
     empty_input,
+    is_number,
+    looks_like_game_id,
+    prepare,
     split_compact,
+    split_game_id,
     text_lines,
 )
+from ..limits import GRID_SIDE
 from .model import MAX_BRIDGES, Hashi
 
 WATER = frozenset("0.-")
-TATHAM_ID = re.compile(r"\s*(\d+)x(\d+)(?:m(\d+))?(L)?:")
+TATHAM_PARAMS = re.compile(r"([0-9]{1,6})x([0-9]{1,6})(?:m([0-9]{1,6}))?(L)?")
+TATHAM_FORMAT = "WxH[m<k>][L]:desc (like 7x7m2:...)"
+MAX_SIDE = GRID_SIDE["hashi"]
 
 
 def parse(text: str, filename: str | None = None, maxb: int = 2) -> Hashi:
@@ -37,7 +45,8 @@ def parse(text: str, filename: str | None = None, maxb: int = 2) -> Hashi:
 
     `maxb` applies to grid text, which cannot say it; a Tatham ID carries its own.
     """
-    if TATHAM_ID.match(text):
+    text = prepare(text, filename)
+    if looks_like_game_id(text):
         return parse_tatham(text, filename)
     return parse_grid(text, filename, maxb)
 
@@ -45,12 +54,15 @@ def parse(text: str, filename: str | None = None, maxb: int = 2) -> Hashi:
 # -- grid text -------------------------------------------------------------------------------
 def parse_grid(text: str, filename: str | None = None, maxb: int = 2) -> Hashi:
     """Grid text with an optional `R C` or `W H N` header."""
-    rows = text_lines(text)
+    rows = text_lines(prepare(text, filename))
     if not rows:
         raise empty_input(filename)
+    check_size("the number of rows", len(rows), MAX_SIDE + 1, (rows[-1][0].line, 1), filename)
     header, body = _split_header(rows, filename)
     body = [split_compact(row) for row in body]
     width = len(body[0])
+    check_size("the number of columns", width, MAX_SIDE, (body[0][0].line, 1), filename)
+    check_size("the number of rows", len(body), MAX_SIDE, (body[-1][0].line, 1), filename)
     check_rectangular(body, width, filename)
     islands: dict[tuple[int, int], int] = {}
     for r, row in enumerate(body):
@@ -72,7 +84,7 @@ def _split_header(rows: list[list[Token]], filename: str | None
                   ) -> tuple[list[Token] | None, list[list[Token]]]:
     """(header tokens or None, grid rows)."""
     first, body = rows[0], rows[1:]
-    if len(first) not in (2, 3) or not all(t.text.isdigit() for t in first) or not body:
+    if len(first) not in (2, 3) or not all(is_number(t.text) for t in first) or not body:
         return None, rows
     numbers = [int(t.text) for t in first]
     if len(first) == 2:
@@ -84,8 +96,8 @@ def _split_header(rows: list[list[Token]], filename: str | None
     body = [split_compact(row) for row in body]
     if len(body) == height and all(len(row) == width for row in body):
         return first, body
-    if any(len(row) == len(first) for row in body) and all(len(t.text) == 1 for t in first):
-        return None, rows
+    if any(len(row) == len(split_compact(first)) for row in body):
+        return None, rows  # a grid row (its cells are checked as such)
     widths = {len(row) for row in body}
     found = f"{len(body)} rows of {max(widths)} cells" if len(widths) == 1 else \
         f"{len(body)} rows of {min(widths)} to {max(widths)} cells"
@@ -98,7 +110,7 @@ def _cell(token: Token, maxb: int, filename: str | None) -> int:
     text = token.text
     if text in WATER:
         return 0
-    if not text.isdigit():
+    if not is_number(text):
         raise token.error(f"unexpected {text!r}, expected 0, '.' or '-' for water "
                           "or a digit 1-8 for an island", filename)
     value = int(text)
@@ -112,47 +124,45 @@ def _cell(token: Token, maxb: int, filename: str | None) -> int:
 # -- Tatham game IDs -------------------------------------------------------------------------
 def parse_tatham(text: str, filename: str | None = None) -> Hashi:
     """A Tatham Bridges game ID `WxH[m<k>][L]:desc`."""
-    stripped = text.strip()
-    offset = len(text) - len(text.lstrip())  # columns count in the original line
-    match = TATHAM_ID.match(stripped)
-    if match is None or "\n" in stripped:
-        raise ParseError("not a Tatham Bridges ID, expected WxH[m<k>][L]:desc on one line",
-                         1, 1, filename)
+    game_id = split_game_id(prepare(text, filename), TATHAM_FORMAT, filename)
+    match = TATHAM_PARAMS.fullmatch(game_id.params)
+    if match is None:
+        raise bad_params(game_id, TATHAM_FORMAT, filename)
     width, height = int(match.group(1)), int(match.group(2))
     maxb = int(match.group(3)) if match.group(3) else 2
+    params_start = -len(game_id.params) - 1
     if not 1 <= maxb <= MAX_BRIDGES:
-        raise ParseError(f"m{maxb}: expected at most 1 to {MAX_BRIDGES} bridges per pair",
-                         1, offset + match.start(3) + 1, filename)
+        raise game_id.error(f"m{maxb}: expected at most 1 to {MAX_BRIDGES} bridges per pair",
+                            params_start + match.start(3), filename)
     if width < 1 or height < 1:
-        raise ParseError("grid size must be at least 1x1", 1, offset + 1, filename)
+        raise game_id.error("grid size must be at least 1x1", params_start, filename)
+    check_size("the width", width, MAX_SIDE, (game_id.line, 1), filename)
+    check_size("the height", height, MAX_SIDE, (game_id.line, 1), filename)
     islands: dict[tuple[int, int], int] = {}
     cell = 0
-    start = match.end()
-    for i, ch in enumerate(stripped[start:], start):
-        column = offset + i + 1
+    for i, ch in enumerate(game_id.desc):
         run = decode_letter_run(ch)
         if run is not None:
             cell += run
             continue
-        if ch.isdigit() and ch != "0":
+        if ch in "123456789":
             value = int(ch)
         elif "A" <= ch <= "G":
             value = ord(ch) - ord("A") + 10
         else:
-            raise ParseError(f"unexpected {ch!r} in the description, expected 1-9 or A-G for "
-                             "an island, a-z for a run of water", 1, column, filename)
+            raise game_id.error(f"unexpected {ch!r} in the description, expected 1-9 or A-G "
+                                "for an island, a-z for a run of water", i, filename)
         if value > 4 * maxb:
-            raise ParseError(f"island {value} needs more than {4 * maxb} bridges, expected at "
-                             f"most 4 x {maxb}", 1, column, filename)
+            raise game_id.error(f"island {value} needs more than {4 * maxb} bridges, expected "
+                                f"at most 4 x {maxb}", i, filename)
         if cell >= width * height:
-            raise ParseError(f"island beyond the {width}x{height} grid, expected "
-                             f"{width * height} cells in all", 1, column, filename)
+            raise game_id.error(f"island beyond the {width}x{height} grid, expected "
+                                f"{width * height} cells in all", i, filename)
         islands[divmod(cell, width)] = value
         cell += 1
     if cell != width * height:
-        raise ParseError(f"the description covers {cell} cells, expected {width * height} "
-                         f"for {width}x{height}", 1, offset + len(stripped) + 1, filename)
+        raise game_id.error(f"the description covers {cell} cells, expected {width * height} "
+                            f"for {width}x{height}", len(game_id.desc), filename)
     if not islands:
-        raise ParseError("the grid has no island, expected at least one", 1,
-                         offset + start + 1, filename)
+        raise game_id.error("the grid has no island, expected at least one", 0, filename)
     return Hashi(height, width, islands, maxb=maxb, loops=match.group(4) is None)

@@ -33,6 +33,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..core import count
+from ..limits import GENERATE_SIDE
 from .grade import DIFFICULTIES, deduce, grade, solves
 from .model import MAX_BRIDGES, Hashi
 
@@ -321,6 +322,10 @@ def generate(width: int = 7, height: int = 7, islands: int | None = None, maxb: 
                          f"{', '.join(DIFFICULTIES)}")
     if width < 3 or height < 3:
         raise ValueError(f"a {width}x{height} grid is too small, expected at least 3x3")
+    cap = GENERATE_SIDE["hashi"]
+    if width > cap or height > cap:
+        raise ValueError(f"a {width}x{height} grid is above the cap of {cap}x{cap} on "
+                         "generated hashi puzzles, expected smaller sides")
     if not 1 <= maxb <= MAX_BRIDGES:
         raise ValueError(f"maxb must be between 1 and {MAX_BRIDGES}, not {maxb}")
     if islands is not None and not 2 <= islands <= (width * height + 1) // 2:

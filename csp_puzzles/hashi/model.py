@@ -97,6 +97,21 @@ class Edge:
         return f"({r1},{c1})-({r2},{c2})"
 
 
+
+def _looks_like_header(grid: list[list[str]]) -> bool:
+    """Would a reader take the first row of this bare matrix for a header?
+
+    It does when that row is `R C` and R rows of C cells follow, or `W H N` and H rows of W
+    cells follow (the two header styles of grid text).
+    """
+    first, rest = [int(x) for x in grid[0]], grid[1:]
+    if not rest:
+        return False
+    width = len(rest[0])
+    if len(first) == 2:
+        return first == [len(rest), width]
+    return len(first) == 3 and first[:2] == [width, len(rest)]
+
 class Hashi(Puzzle):
     """A Hashiwokakero puzzle: `height` x `width` grid, islands, `maxb`, `loops` allowed."""
 
@@ -251,16 +266,33 @@ class Hashi(Puzzle):
         return "\n".join("".join(row) for row in grid)
 
     def to_text(self) -> str:
-        """The matrix: `0` for water, the island's number otherwise (no header).
+        """The matrix: `0` for water, the island's number otherwise.
 
-        The matrix cannot say `maxb` or the no-loops rule: write a Tatham ID for those.
+        A janko.at header `R C` goes first only when the bare matrix would read back as
+        another grid (a first row like `2 2` looks like a header). The matrix cannot say
+        `maxb` or the no-loops rule: for those it is the Tatham ID.
         """
+        if self.maxb != 2 or not self.loops:
+            return self.to_tatham() + "\n"
         grid = [["0"] * self.width for _ in range(self.height)]
         for island in self.islands:
             if island.value > 9:
                 raise ValueError(f"island {island} = {island.value} does not fit one digit")
             grid[island.row][island.col] = str(island.value)
-        return "\n".join(" ".join(row) for row in grid) + "\n"
+        text = "\n".join(" ".join(row) for row in grid) + "\n"
+        return f"{self.height} {self.width}\n{text}" if _looks_like_header(grid) else text
+
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.height, self.width, self.maxb, self.loops,
+                tuple((i.row, i.col, i.value) for i in self.islands))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hashi):
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
 
     def to_tatham(self) -> str:
         """The Tatham game ID (values above 16 cannot be written)."""

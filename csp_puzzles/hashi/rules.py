@@ -80,7 +80,7 @@ class IslandDegree(Sum):
 
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
-        scope, value, where = self.scope, self.total, self.where
+        scope, value, where = self.scope, int(self.total), self.where
         while True:
             los = [min(domains[v]) for v in scope]
             his = [max(domains[v]) for v in scope]

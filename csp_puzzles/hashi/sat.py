@@ -546,7 +546,7 @@ def to_dimacs(puzzle: Hashi, three_sat: bool = False, adjacent: bool = True) -> 
     ]
     if three_sat:
         clauses, num_vars = to_three_sat(clauses, num_vars)
-        comments.append(f"3-SAT: variables {cnf.num_vars + 1}..{num_vars} are fresh")
+        comments.append(f"3-SAT (seed 001): variables {cnf.num_vars + 1}..{num_vars} are fresh")
     comments.extend(f"var {v}: {name}" for v, name in sorted(cnf.names.items()))
     return write_dimacs(clauses, num_vars, comments)
 

@@ -17,15 +17,19 @@ from ..errors import ParseError
 from ..formats import (
     Token,
     check_rectangular,
+    check_size,
     empty_input,
     header_numbers,
+    prepare,
     split_compact,
     text_lines,
 )
+from ..limits import GRID_SIDE
 from .combinations import combinations, sum_range
 from .model import BLOCK, WHITE, Clue, Kakuro, find_runs
 
-_CLUE = re.compile(r"^(\d*),(\d*)$")
+_CLUE = re.compile(r"([0-9]{0,6}),([0-9]{0,6})")
+MAX_SIDE = GRID_SIDE["kakuro"]
 EXPECTED = ("expected '-' (block), '0' or '.' (white cell) or a clue 'down,right' like '16,' "
             "or ',23'")
 
@@ -36,7 +40,7 @@ def _cell(token: Token, filename: str | None):
         return BLOCK
     if text in (WHITE, "."):
         return WHITE
-    match = _CLUE.match(text)
+    match = _CLUE.fullmatch(text)
     if match is None:
         raise token.error(f"bad cell {text!r}, {EXPECTED}", filename)
     down, right = (int(x) if x else None for x in match.groups())
@@ -49,13 +53,17 @@ def _cell(token: Token, filename: str | None):
 
 def parse(text: str, filename: str | None = None) -> Kakuro:
     """Read a Kakuro grid; raises `ParseError` (with line and column) on bad input."""
-    rows = text_lines(text)
+    rows = text_lines(prepare(text, filename))
     if not rows:
         raise empty_input(filename)
+    check_size("the number of rows", len(rows), MAX_SIDE + 1, (rows[-1][0].line, 1), filename)
     header = header_numbers(rows[0], 2)
     width = None
     if header is not None and all(header):  # no grid row is two positive numbers
         height, width = header
+        check_size("the header's row count", height, MAX_SIDE, (rows[0][0].line, 1), filename)
+        check_size("the header's column count", width, MAX_SIDE, (rows[0][1].line, 1),
+                   filename)
         head, rows = rows[0], rows[1:]
         if len(rows) != height:
             message = f"the header announces {height} rows, found {len(rows)}"
@@ -65,6 +73,7 @@ def parse(text: str, filename: str | None = None) -> Kakuro:
             raise ParseError(message + ", expected more rows", line, 1, filename)
     rows = [row if any("," in t.text for t in row) else split_compact(row) for row in rows]
     width = width if width is not None else len(rows[0])
+    check_size("the number of columns", width, MAX_SIDE, (rows[0][0].line, 1), filename)
     check_rectangular(rows, width, filename)
     grid = [[_cell(token, filename) for token in row] for row in rows]
     _check_runs(grid, rows, filename)

@@ -133,6 +133,13 @@ class Kakuro(Puzzle):
         self.whites: list[Cell] = [(r, c) for r in range(self.height)
                                    for c in range(self.width) if self.grid[r][c] == WHITE]
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KakuroPuzzle):
+            return NotImplemented
+        return self.grid == other.grid
+
+    __hash__ = None  # type: ignore[assignment]  # the grid is a list: equal, not hashable
+
     # -- the CSP ---------------------------------------------------------------------------
     def to_csp(self, counting: bool = False, model: str = "combined",
                matching: bool = True, regions: bool = True, **options: Any) -> CSP:

@@ -16,73 +16,77 @@ import re
 from ..errors import ParseError
 from ..formats import (
     Token,
+    bad_params,
     check_rectangular,
+    check_size,
     empty_input,
     header_numbers,
+    is_number,
+    looks_like_game_id,
+    prepare,
     split_compact,
+    split_game_id,
     text_lines,
 )
+from ..limits import GRID_SIDE
 from .model import TATHAM_DIGITS, Singles
 
-_TATHAM = re.compile(r"(\d+)x(\d+)([A-Za-z]*):")
+_TATHAM = re.compile(r"([0-9]{1,6})x([0-9]{1,6})([A-Za-z]*)")
+TATHAM_FORMAT = "WxH:desc (like 5x5:41124...)"
+MAX_SIDE = GRID_SIDE["singles"]
 
 
 def parse(text: str, filename: str | None = None) -> Singles:
     """A Singles puzzle from a Tatham game ID or grid text; raises `ParseError`."""
-    stripped = text.strip()
-    if _TATHAM.match(stripped):
+    text = prepare(text, filename)
+    if looks_like_game_id(text):
         return parse_tatham(text, filename)
     return parse_grid(text, filename)
 
 
-def _where(text: str, offset: int) -> tuple[int, int]:
-    """Line and column (from 1) of a character offset in `text`."""
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return line, column
-
-
 def parse_tatham(text: str, filename: str | None = None) -> Singles:
-    start = len(text) - len(text.lstrip())
-    body = text.strip()
-    match = _TATHAM.match(body)
+    game_id = split_game_id(prepare(text, filename), TATHAM_FORMAT, filename)
+    match = _TATHAM.fullmatch(game_id.params)
     if match is None:
-        raise ParseError("expected a Tatham Singles ID like 5x5:41124...", *_where(text, start),
-                         filename)
+        raise bad_params(game_id, TATHAM_FORMAT, filename)
     width, height = int(match.group(1)), int(match.group(2))
     if width < 1 or height < 1:
-        raise ParseError(f"grid size {width}x{height} is empty, expected WxH with W, H >= 1",
-                         *_where(text, start), filename)
+        raise game_id.error(f"grid size {width}x{height} is empty, expected WxH with W, H >= 1",
+                            -len(game_id.params) - 1, filename)
+    check_size("the width", width, MAX_SIDE, (game_id.line, 1), filename)
+    check_size("the height", height, MAX_SIDE, (game_id.line, 1), filename)
     largest = max(width, height)
-    desc = body[match.end():]
-    base = start + match.end()
     numbers: list[int] = []
-    for i, ch in enumerate(desc):
+    for i, ch in enumerate(game_id.desc):
         if len(numbers) == width * height:
-            raise ParseError(f"extra character {ch!r} after {width * height} cells, expected "
-                             f"the ID to end", *_where(text, base + i), filename)
+            raise game_id.error(f"extra character {ch!r} after {width * height} cells, "
+                                "expected the ID to end", i, filename)
         value = TATHAM_DIGITS.find(ch) + 1
         if value == 0:
-            raise ParseError(f"{ch!r} is not a Singles number, expected 1-9, a-z or A-Z",
-                             *_where(text, base + i), filename)
+            raise game_id.error(f"{ch!r} is not a Singles number, expected 1-9, a-z or A-Z",
+                                i, filename)
         if value > largest:
-            raise ParseError(f"number {value} ({ch!r}) is above {largest}, expected numbers "
-                             f"1..max(W, H) = 1..{largest}", *_where(text, base + i), filename)
+            raise game_id.error(f"number {value} ({ch!r}) is above {largest}, expected "
+                                f"numbers 1..max(W, H) = 1..{largest}", i, filename)
         numbers.append(value)
     if len(numbers) < width * height:
-        raise ParseError(f"the ID has {len(numbers)} cells, expected {width}x{height} = "
-                         f"{width * height}", *_where(text, base + len(desc)), filename)
+        raise game_id.error(f"the ID has {len(numbers)} cells, expected {width}x{height} = "
+                            f"{width * height}", len(game_id.desc), filename)
     grid = tuple(tuple(numbers[r * width:(r + 1) * width]) for r in range(height))
     return Singles(grid)
 
 
 def parse_grid(text: str, filename: str | None = None) -> Singles:
-    rows = text_lines(text)
+    rows = text_lines(prepare(text, filename))
     if not rows:
         raise empty_input(filename)
+    check_size("the number of rows", len(rows), MAX_SIDE + 1, (rows[-1][0].line, 1), filename)
     header = header_numbers(rows[0], 2)
     if header is not None:
         height, width = header
+        check_size("the header's row count", height, MAX_SIDE, (rows[0][0].line, 1), filename)
+        check_size("the header's column count", width, MAX_SIDE, (rows[0][1].line, 1),
+                   filename)
         body = rows[1:]
         if width != 1:
             body = [split_compact(row) for row in body]
@@ -95,6 +99,7 @@ def parse_grid(text: str, filename: str | None = None) -> Singles:
             _header_mismatch(rows[0], body, height, width, filename)
     else:
         rows = [split_compact(row) for row in rows]
+    check_size("the number of columns", len(rows[0]), MAX_SIDE, (rows[0][0].line, 1), filename)
     check_rectangular(rows, len(rows[0]), filename)
     grid = tuple(tuple(_number(token, filename) for token in row) for row in rows)
     return Singles(grid)
@@ -116,7 +121,7 @@ def _header_mismatch(header: list[Token], body: list[list[Token]], height: int, 
 
 
 def _number(token: Token, filename: str | None) -> int:
-    if not token.text.isdigit() or int(token.text) == 0:
+    if not is_number(token.text) or int(token.text) == 0:
         raise token.error(f"{token.text!r} is not a cell number, expected a positive integer",
                           filename)
     return int(token.text)

@@ -78,6 +78,17 @@ class Singles(Puzzle):
     model_options: ClassVar[frozenset[str]] = frozenset({"uniqueness"})
     engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
 
+    def __post_init__(self) -> None:
+        grid = self.grid
+        if not grid or not all(isinstance(row, tuple) and row for row in grid):
+            raise ValueError("Singles needs a grid: a non-empty tuple of non-empty tuples of "
+                             "numbers, like ((1, 2), (2, 1))")
+        if any(len(row) != len(grid[0]) for row in grid):
+            raise ValueError(f"Singles grid rows differ in length, expected {len(grid[0])} "
+                             "numbers in every row")
+        if not all(type(x) is int and x >= 1 for row in grid for x in row):
+            raise ValueError("Singles numbers must be positive integers")
+
     @property
     def height(self) -> int:
         return len(self.grid)

@@ -16,17 +16,28 @@ from __future__ import annotations
 import re
 
 from ..errors import ParseError
-from ..formats import Token, empty_input, split_compact, text_lines
-from .model import SIDES, Towers
+from ..formats import (
+    Token,
+    bad_params,
+    empty_input,
+    is_number,
+    looks_like_game_id,
+    prepare,
+    split_compact,
+    split_game_id,
+    text_lines,
+)
+from .model import MAX_SIZE, SIDES, Towers
 
-_TATHAM = re.compile(r"\s*(\d+)(?:d[a-z])?:")
+_TATHAM = re.compile(r"([0-9]{1,6})(?:d[a-z])?")
+TATHAM_FORMAT = "N:c1/c2/.../c4N[,grid] (like 4:1/2/.../3)"
 _NO_CLUE = {"-", ".", "0"}
 
 
 def parse(text: str, filename: str | None = None) -> Towers:
     """A Towers puzzle from either format; `ParseError` says where the input is wrong."""
-    match = _TATHAM.match(text)
-    if match:
+    text = prepare(text, filename)
+    if looks_like_game_id(text):
         return parse_tatham(text, filename)
     return parse_janko(text, filename)
 
@@ -34,40 +45,38 @@ def parse(text: str, filename: str | None = None) -> Towers:
 # -- Tatham ---------------------------------------------------------------------------------------
 def parse_tatham(text: str, filename: str | None = None) -> Towers:
     """A Tatham Towers game ID (one line; surrounding blanks are ignored)."""
-    offset = len(text) - len(text.lstrip())
-    text = text.strip()
-    match = _TATHAM.match(text)
+    game_id = split_game_id(prepare(text, filename), TATHAM_FORMAT, filename)
+    match = _TATHAM.fullmatch(game_id.params)
     if match is None:
-        raise ParseError("expected a Towers game ID like 4:1/2/.../3", 1, offset + 1, filename)
+        raise bad_params(game_id, TATHAM_FORMAT, filename)
     n = int(match.group(1))
-    if not 1 <= n <= 9:
-        raise ParseError(f"grid size {n} is out of range, expected 1 to 9", 1, offset + 1,
-                         filename)
-    start = match.end()
-    clue_text, _, grid_text = text[start:].partition(",")
+    if not 1 <= n <= MAX_SIZE:
+        raise game_id.error(f"grid size {n} is out of range, expected 1 to {MAX_SIZE}",
+                            -len(game_id.params) - 1, filename)
+    clue_text, comma, grid_text = game_id.desc.partition(",")
     fields = clue_text.split("/")
     if len(fields) != 4 * n:
-        raise ParseError(f"{len(fields)} clues, expected {4 * n} (4 x {n}) separated by '/'",
-                         1, offset + start + 1, filename)
+        raise game_id.error(f"{len(fields)} clues, expected {4 * n} (4 x {n}) separated by "
+                            "'/'", 0, filename)
     clues: list[int] = []
-    column = offset + start + 1
+    offset = 0
     for item in fields:
         if item == "":
             clues.append(0)
-        elif item.isdigit() and 1 <= int(item) <= n:
+        elif is_number(item) and 1 <= int(item) <= n:
             clues.append(int(item))
         else:
-            raise ParseError(f"clue {item!r} is not a number from 1 to {n}", 1, column, filename)
-        column += len(item) + 1
+            raise game_id.error(f"clue {item!r} is not a number from 1 to {n}", offset,
+                                filename)
+        offset += len(item) + 1
     givens = [[0] * n for _ in range(n)]
-    if grid_text or text[start:].endswith(","):
-        grid_column = offset + start + len(clue_text) + 2
-        _read_tatham_grid(grid_text, n, givens, grid_column, filename)
-    puzzle = Towers.from_sides(n, [clues[i * n:(i + 1) * n] for i in range(4)], givens)
-    return puzzle
+    if comma:
+        _read_tatham_grid(grid_text, n, givens, game_id.line,
+                          game_id.column + len(clue_text) + 1, filename)
+    return Towers.from_sides(n, [clues[i * n:(i + 1) * n] for i in range(4)], givens)
 
 
-def _read_tatham_grid(text: str, n: int, givens: list[list[int]], column: int,
+def _read_tatham_grid(text: str, n: int, givens: list[list[int]], line: int, column: int,
                       filename: str | None) -> None:
     cell, i = 0, 0
     where: dict[tuple[int, int], Token] = {}
@@ -78,14 +87,14 @@ def _read_tatham_grid(text: str, n: int, givens: list[list[int]], column: int,
             i += 1
         elif ch == "_":
             i += 1
-        elif ch.isdigit():
+        elif "0" <= ch <= "9":
             j = i
-            while j < len(text) and text[j].isdigit():
+            while j < len(text) and "0" <= text[j] <= "9":
                 j += 1
-            height = int(text[i:j])
-            token = Token(text[i:j], 1, column + i)
+            token = Token(text[i:j], line, column + i)
+            height = int(text[i:j]) if is_number(token.text) else 0
             if not 1 <= height <= n:
-                raise token.error(f"given height {height} is out of range, expected 1 to {n}",
+                raise token.error(f"given height {token.text} is out of range, expected 1 to {n}",
                                   filename)
             if cell >= n * n:
                 raise token.error(f"too many cells, the grid has {n * n}", filename)
@@ -95,9 +104,9 @@ def _read_tatham_grid(text: str, n: int, givens: list[list[int]], column: int,
             i = j
         else:
             raise ParseError(f"unexpected {ch!r} in the grid, expected a-z, digits or '_'",
-                             1, column + i, filename)
+                             line, column + i, filename)
     if cell != n * n:
-        raise ParseError(f"the grid describes {cell} cells, expected {n * n}", 1,
+        raise ParseError(f"the grid describes {cell} cells, expected {n * n}", line,
                          column + len(text), filename)
     _check_givens(givens, where, filename)
 
@@ -105,7 +114,7 @@ def _read_tatham_grid(text: str, n: int, givens: list[list[int]], column: int,
 # -- janko ------------------------------------------------------------------------------------
 def parse_janko(text: str, filename: str | None = None) -> Towers:
     """janko.at Towers text: header `n n n`, four clue lines, optional rows of givens."""
-    rows = text_lines(text)
+    rows = text_lines(prepare(text, filename))
     if not rows:
         raise empty_input(filename)
     header = rows[0]
@@ -114,12 +123,18 @@ def parse_janko(text: str, filename: str | None = None) -> Towers:
         body = rows[1:]
     else:  # no header: the first clue line gives the size
         n = len(split_compact(header))
+        if n > MAX_SIZE:
+            raise header[0].error(f"the first clue line has {n} clues, above the cap of "
+                                  f"{MAX_SIZE}, expected a Towers size from 1 to {MAX_SIZE}",
+                                  filename)
         body = rows
     body = [split_compact(row) if n > 1 else row for row in body]
-    if len(body) < 4:
+    if len(body) not in (4, 4 + n):
         last = body[-1][-1] if body else header[-1]
-        raise ParseError(f"{len(body)} clue lines, expected 4 (top, bottom, left, right)",
-                         last.line + 1, 1, filename)
+        missing = f", the {SIDES[len(body)]} clue line is missing" if len(body) < 4 else ""
+        raise ParseError(f"{len(body)} lines of clues and givens{missing}, expected 4 clue "
+                         f"lines (top, bottom, left, right) and then none or {n} rows of "
+                         "givens", last.line + (len(body) < 4), 1, filename)
     sides = []
     for name, row in zip(SIDES, body[:4]):
         sides.append(tuple(_read_clue_line(row, n, name, filename)))
@@ -127,10 +142,6 @@ def parse_janko(text: str, filename: str | None = None) -> Towers:
     givens = [[0] * n for _ in range(n)]
     where: dict[tuple[int, int], Token] = {}
     if grid_rows:
-        if len(grid_rows) != n:
-            token = grid_rows[-1][0]
-            raise token.error(f"{len(grid_rows)} rows of givens, expected {n} (or none)",
-                              filename)
         for r, row in enumerate(grid_rows):
             if len(row) != n:
                 token = row[min(len(row), n) - 1] if len(row) < n else row[n]
@@ -138,7 +149,7 @@ def parse_janko(text: str, filename: str | None = None) -> Towers:
             for c, token in enumerate(row):
                 if token.text in _NO_CLUE:
                     continue
-                if not token.text.isdigit() or not 1 <= int(token.text) <= n:
+                if not is_number(token.text) or not 1 <= int(token.text) <= n:
                     raise token.error(f"given {token.text!r} is not a height from 1 to {n} "
                                       "or '-'", filename)
                 givens[r][c] = int(token.text)
@@ -153,15 +164,17 @@ def _looks_like_header(row: list[Token], rows_after: int) -> bool:
     variant = bool(words) and words[-1] == "D"
     if variant:
         words = words[:-1]
-    if len(words) not in (2, 3) or not all(w.isdigit() for w in words):
+    if len(words) not in (2, 3) or not all(is_number(w) for w in words):
         return False
     if variant or (len(words) == 3 and len(set(words)) == 1 and rows_after >= 4):
         return True
+    if len(words) == 3 and len(set(words)) == 1 and words[0] != "3":
+        return True  # `n n n` with lines missing; for n = 3 it may be a top clue line
     return rows_after in (4, 4 + int(words[0]))
 
 
 def _read_header(header: list[Token], filename: str | None) -> int:
-    if len(header) != 3 or not all(t.text.isdigit() for t in header):
+    if len(header) != 3 or not all(is_number(t.text) for t in header):
         where = header[3] if len(header) > 3 else header[-1]
         raise where.error("only standard Towers are read: expected the header 'n n n'",
                           filename)
@@ -170,8 +183,8 @@ def _read_header(header: list[Token], filename: str | None) -> int:
         if int(token.text) != n:
             raise token.error(f"header says {token.text}, expected {n} ('n n n': a square "
                               "grid with heights 1 to n)", filename)
-    if not 1 <= n <= 9:
-        raise header[0].error(f"grid size {n} is out of range, expected 1 to 9", filename)
+    if not 1 <= n <= MAX_SIZE:
+        raise header[0].error(f"grid size {n} is out of range, expected 1 to {MAX_SIZE}", filename)
     return n
 
 
@@ -183,7 +196,7 @@ def _read_clue_line(row: list[Token], n: int, side: str, filename: str | None) -
     for token in row:
         if token.text in _NO_CLUE:
             clues.append(0)
-        elif token.text.isdigit() and 1 <= int(token.text) <= n:
+        elif is_number(token.text) and 1 <= int(token.text) <= n:
             clues.append(int(token.text))
         else:
             raise token.error(f"{side} clue {token.text!r} is not a number from 1 to {n} "

@@ -15,6 +15,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..core import CSP, AllDifferent, SearchState, count, solve
+from ..limits import GENERATE_SIDE
 from .grade import DIFFICULTIES, grade, solved_by
 from .model import Towers
 from .rules import visible
@@ -92,8 +93,10 @@ def _size(width: int | None, height: int | None, size: int | None) -> int:
         if other is not None and other != size:
             raise ValueError(f"Towers grids are square: width and height must be equal, "
                              f"got {width}x{height}")
-    if not 2 <= size <= 9:
-        raise ValueError(f"Towers size {size} is out of range, expected 2 to 9")
+    cap = GENERATE_SIDE["towers"]
+    if not 2 <= size <= cap:
+        raise ValueError(f"Towers size {size} is out of range, expected 2 to {cap} "
+                         "(the cap on generated Towers)")
     return size
 
 

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from ..core import CSP, AllDifferent, Constraint, SearchState
 from ..formats import encode_runs
+from ..limits import GRID_SIDE
 from ..puzzle import Puzzle
 from . import picture as drawing
 from .check import check
@@ -33,6 +34,8 @@ from .rules import ClueRules, LatinSingles, Line, LineClues, ValuePositions
 MODELS = ("full", "easy", "extreme", "plain")
 #: the clue rows in the order both formats write them
 SIDES = ("top", "bottom", "left", "right")
+#: The largest size: the clue rules keep sets of heights as bit masks in small tables.
+MAX_SIZE = GRID_SIDE["towers"]
 
 Grid = list[list[int]]
 
@@ -76,6 +79,9 @@ class Towers(Puzzle):
 
     def __post_init__(self) -> None:
         n = self.size
+        if not 1 <= n <= MAX_SIZE:
+            raise ValueError(f"Towers size {n} is out of range, expected 1 to {MAX_SIZE} "
+                             f"(the cap on Towers sizes)")
         if not self.givens:
             object.__setattr__(self, "givens", tuple((0,) * n for _ in range(n)))
         for name in ("top", "bottom", "left", "right"):

@@ -604,7 +604,7 @@ function render({ model, el }) {
   const data = model.get("data");
   const root = html("div", { class: "csp-stepper csp-explorer", tabindex: "0" }, el);
   let runIndex = Math.min(model.get("run") || 0, data.runs.length - 1);
-  let run, replay, tree, counts, view = null;
+  let run, replay, tree, counts, touches, view = null;
   let position = model.get("position") || 0;
   let chosen = null, pinned = false, playing = null, note = "", drawnNode = null;
 
@@ -651,6 +651,8 @@ function render({ model, el }) {
     run = data.runs[index];
     replay = new Replay(run);
     tree = buildTree(run);
+    touches = run.init.map(() => []);
+    run.events.forEach(([, v], i) => { if (v >= 0) touches[v].push(i + 1); });
     counts = KIND_NAMES.map(() => new Int32Array(run.events.length + 1));
     run.events.forEach(([kind], i) => {
       for (let k = 0; k < counts.length; k++) counts[k][i + 1] = counts[k][i] + (kind === k ? 1 : 0);
@@ -799,17 +801,34 @@ function render({ model, el }) {
     const left = replay.domain(v).map((x) => run.words[x]);
     html("div", {}, why, `${run.names[v]}: ${left.length ? "{" + left.join(", ") + "}" : "no value left"}` +
       (pinned && chosen === v ? " (pinned: click again to release)" : ""));
-    const removed = Array.from(replay.removedBy[v].entries()).sort((a, b) => a[1] - b[1]);
-    if (!removed.length) { html("div", { class: "cx-caption" }, why, "nothing removed yet"); return; }
-    const list = html("ul", {}, why);
-    for (const [x, at] of removed) {
-      const [kind, w, y, c] = run.events[at - 1];
-      const reason = kind === ASSIGN ? `the search chose ${run.names[w]} = ${run.words[y]}`
-        : (c >= 0 ? run.causes[c] : "propagation");
-      const item = html("li", { class: "cx-entry", title: `go to event ${at}` }, list,
-        `${run.words[x]}: removed at event ${at} by ${reason}`);
+    const entry = (list, at, said) => {
+      const item = html("li", { class: "cx-entry", title: `go to event ${at}` }, list, said);
       item.dataset.event = String(at);
       item.addEventListener("click", () => { stop(); go(at); });
+    };
+    const reason = (at) => {
+      const [kind, w, y, c] = run.events[at - 1];
+      return kind === ASSIGN ? `the search chose ${run.names[w]} = ${run.words[y]}`
+        : (c >= 0 ? run.causes[c] : "propagation");
+    };
+    const removed = Array.from(replay.removedBy[v].entries()).sort((a, b) => a[1] - b[1]);
+    if (!removed.length) html("div", { class: "cx-caption" }, why, "nothing removed now");
+    const list = html("ul", {}, why);
+    for (const [x, at] of removed) entry(list, at, `${run.words[x]}: removed at event ${at} by ${reason(at)}`);
+    // what happened to it before and was undone by backtracking
+    const inForce = new Set(removed.map(([, at]) => at));
+    const undone = [];
+    for (const at of touches[v]) {
+      if (at > position) break;
+      const [kind, , x] = run.events[at - 1];
+      if ((kind === PRUNE || kind === ASSIGN) && !inForce.has(at)) undone.push([at, kind, x]);
+    }
+    if (!undone.length) return;
+    html("div", { class: "cx-caption" }, why, `earlier, undone by backtracking (${undone.length}):`);
+    const earlier = html("ul", {}, why);
+    for (const [at, kind, x] of undone.slice(-8)) {
+      entry(earlier, at, kind === ASSIGN ? `event ${at}: the search chose ${run.words[x]}`
+        : `event ${at}: ${run.words[x]} removed by ${reason(at)}`);
     }
   }
 

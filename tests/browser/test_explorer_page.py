@@ -184,3 +184,39 @@ def test_a_comparison_shows_each_runs_tree_and_replays_the_chosen_one(page_of):
     ARTIFACTS.mkdir(exist_ok=True)
     explorer.screenshot(path=str(ARTIFACTS / "explorer_comparison.png"))
     page.close()
+
+
+def test_a_large_tree_shows_the_path_and_folds_the_rest(page_of):
+    result = solve(queens(8), inference="none", var_order="input", trace=True)
+    assert result.stats.nodes > 300
+    page, _ = page_of("large_tree", Stepper(result.trace, queens_view(8)))
+    explorer = page.locator(".csp-stepper")
+    text = explorer.locator(".csp-stepper-text")
+    middle = len(result.trace) // 2
+    explorer.locator("input[type=range]").fill(str(middle))
+    wait_for_text(page, text, f"event {middle} of")
+    drawn = explorer.locator(".cx-tree .cx-node")
+    assert 1 < drawn.count() < result.stats.nodes // 2
+    folded = explorer.locator(".cx-tree .cx-node:has(polygon)").first
+    assert "folded" in folded.locator("title").text_content()
+    start = folded.get_attribute("data-start")
+    folded.click()
+    wait_for_text(page, text, f"event {start} of")
+    # why? also lists what backtracking undid on a column tried many times
+    explorer.locator("button[title^='end']").click()
+    wait_for_text(page, text, "solution found")
+    explorer.locator(".cx-picture .cx-var[data-var='7']").click()
+    wait_for_text(page, explorer.locator(".cx-why"), "undone by backtracking")
+    page.close()
+
+
+def test_a_custom_matplotlib_draw_shows_the_kernels_png(page_of):
+    def draw(ax, domains, event):
+        ax.text(0.5, 0.5, f"{sum(len(d) for d in domains.values())} values left")
+
+    trace = solve(queens(4), inference="fc", var_order="input", trace=True).trace
+    page, widget = page_of("png", Stepper(trace, draw))
+    image = page.locator(".csp-stepper .cx-picture img")
+    assert image.get_attribute("src") == widget.image
+    assert widget.image.startswith("data:image/png;base64,")
+    page.close()
