@@ -139,3 +139,18 @@ def test_cnf_is_asked_of_the_puzzle(kind, capsys):
         assert code == 2 and "no CNF encoding" in captured.err
     else:
         assert code == 0 and captured.out == expected and expected.startswith("c ")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_model_never_imports_its_reader(kind):
+    """formats.py imports model.py to build puzzles; the way back would be a cycle."""
+    import ast
+
+    source = (REPO / "csp_puzzles" / kind / "model.py").read_text()
+    imported = {node.module for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.ImportFrom) and node.level == 1}
+    assert "formats" not in imported
+
+
+def test_kakuro_keeps_its_former_class_name():
+    assert puzzle_module("kakuro").KakuroPuzzle is puzzle_module("kakuro").Kakuro

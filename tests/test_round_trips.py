@@ -112,7 +112,7 @@ def kakuro_puzzles(draw):
             clue = None if white[r][c] else Clue(total(r, c, 1, 0), total(r, c, 0, 1))
             row.append(WHITE if white[r][c] else clue if clue != (None, None) else BLOCK)
         grid.append(row)
-    return kakuro.KakuroPuzzle(grid)
+    return kakuro.Kakuro(grid)
 
 
 @FAST

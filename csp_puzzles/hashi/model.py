@@ -39,7 +39,6 @@ from typing import Any, ClassVar
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
 from ..core.trace import show
-from ..errors import ParseError
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
 from . import picture as drawing
@@ -97,6 +96,21 @@ class Edge:
         r1, c1, r2, c2 = self.key
         return f"({r1},{c1})-({r2},{c2})"
 
+
+
+def _looks_like_header(grid: list[list[str]]) -> bool:
+    """Would a reader take the first row of this bare matrix for a header?
+
+    It does when that row is `R C` and R rows of C cells follow, or `W H N` and H rows of W
+    cells follow (the two header styles of grid text).
+    """
+    first, rest = [int(x) for x in grid[0]], grid[1:]
+    if not rest:
+        return False
+    width = len(rest[0])
+    if len(first) == 2:
+        return first == [len(rest), width]
+    return len(first) == 3 and first[:2] == [width, len(rest)]
 
 class Hashi(Puzzle):
     """A Hashiwokakero puzzle: `height` x `width` grid, islands, `maxb`, `loops` allowed."""
@@ -258,8 +272,6 @@ class Hashi(Puzzle):
         another grid (a first row like `2 2` looks like a header). The matrix cannot say
         `maxb` or the no-loops rule: for those it is the Tatham ID.
         """
-        from .formats import parse_grid
-
         if self.maxb != 2 or not self.loops:
             return self.to_tatham() + "\n"
         grid = [["0"] * self.width for _ in range(self.height)]
@@ -268,11 +280,7 @@ class Hashi(Puzzle):
                 raise ValueError(f"island {island} = {island.value} does not fit one digit")
             grid[island.row][island.col] = str(island.value)
         text = "\n".join(" ".join(row) for row in grid) + "\n"
-        try:
-            same = parse_grid(text) == self
-        except ParseError:
-            same = False
-        return text if same else f"{self.height} {self.width}\n{text}"
+        return f"{self.height} {self.width}\n{text}" if _looks_like_header(grid) else text
 
     def _identity(self) -> tuple[Any, ...]:
         return (self.height, self.width, self.maxb, self.loops,

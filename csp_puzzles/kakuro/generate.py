@@ -18,7 +18,8 @@
    with the full run propagator. If the grade is not the one asked, a random walk of
    single moves among unique puzzles looks for one that needs more: for `medium`, one
    combination reasoning no longer solves; for `hard`, one where a few cells stay open,
-   a small search shows the solution is still unique, and the real model has to search.
+   a small search (the core's, on the run constraints) shows the solution is still unique,
+   and the real model has to search.
 6. **Proof**: the real model counts the solutions (up to 2) and `grade` checks the level.
 
 Everything random comes from one `random.Random(seed)`, so a seed always gives the same
@@ -176,34 +177,16 @@ def _spread(layout: Layout, totals: list[int]) -> int:
     return sum(len(combinations(len(run), total)) - 1 for run, total in zip(layout.runs, totals))
 
 
-def _lean_count(layout: Layout, totals: list[int], limit: int = 2,
-                max_nodes: int = COUNT_NODES) -> int | None:
-    """Solutions of the clues (up to `limit`) by a small search on the lean propagation.
+def _count(layout: Layout, digits: dict[Cell, int], limit: int = 2,
+           max_nodes: int = COUNT_NODES) -> int | None:
+    """Solutions of the clues of `digits` (up to `limit`), counted by the core's search on
+    the run constraints (no region sums, like the scoring).
 
-    None when `max_nodes` branches were not enough to tell."""
-    nodes = 0
-    found = 0
-    stack = [_candidates(layout, totals, True)]
-    while stack:
-        domains = stack.pop()
-        if domains is None:
-            continue
-        undecided = _open(domains)
-        if not undecided:
-            found += 1
-            if found >= limit:
-                return found
-            continue
-        nodes += 1
-        if nodes > max_nodes:
-            return None
-        cell = min(undecided, key=lambda c: bin(domains[c]).count("1"))
-        mask = domains[cell]
-        for digit in range(9, 0, -1):
-            if mask >> digit & 1:
-                stack.append(_candidates(layout, totals, True, {**domains, cell: 1 << digit},
-                                         layout.runs_of[cell]))
-    return found
+    None when `max_nodes` were not enough to tell."""
+    puzzle = Kakuro(_clued_grid(layout, digits))
+    counted = count(puzzle.to_csp(counting=True, regions=False), limit=limit,
+                    inference="mac", var_order="mrv", max_nodes=max_nodes)
+    return counted.count if counted.complete else None
 
 
 # -- repair ---------------------------------------------------------------------------------
@@ -242,7 +225,7 @@ def _repair(rng: random.Random, layout: Layout, digits: dict[Cell, int], matchin
         undecided = _open(domains)
         if hard and score != checked and len(undecided) <= HARD_OPEN_CELLS:
             checked = score
-            if _lean_count(layout, totals) == 1:
+            if _count(layout, digits) == 1:
                 return True
         near = rng.choice(undecided)
         cell = rng.choice(layout.runs[rng.choice(layout.runs_of[near])])
@@ -345,7 +328,7 @@ def _needs_search(layout: Layout, digits: dict[Cell, int],
     undecided = len(_open(domains))
     if not undecided:
         return "keep"
-    if undecided > HARD_OPEN_CELLS or _lean_count(layout, _totals(layout, digits)) != 1:
+    if undecided > HARD_OPEN_CELLS or _count(layout, digits) != 1:
         return "undo"
     return "keep" if search_free(Kakuro(_clued_grid(layout, digits))) else "done"
 

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 from .. import picture as pic
 
 if TYPE_CHECKING:
-    from .model import KakuroPuzzle
+    from .model import Kakuro
 
 BLOCK = "#3a3a3a"
 CLUE = "#5a5a5a"
 KEYPAD = list(range(1, 10))
 
 
-def describe(puzzle: KakuroPuzzle) -> pic.Picture:
+def describe(puzzle: Kakuro) -> pic.Picture:
     """The picture of `puzzle`: fixed clue cells, one `digits` variable per white cell."""
     shapes, variables = [], []
     whites = set(puzzle.whites)

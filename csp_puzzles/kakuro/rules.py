@@ -185,10 +185,12 @@ class RunConstraint(Constraint):
             state.fail(None, f"{self.name}: no set of {len(masks)} different digits with sum "
                              f"{self.total} fits the candidates")
         kept, fitting = answer
+        explain = state.trace is not None  # naming the rule costs more than applying it
         for i, (cell, before, keep) in enumerate(zip(self.scope, masks, kept)):
             if keep != before:
                 for digit in digits_of(before & ~keep):
-                    state.remove(cell, digit, self._why(i, digit, keep, masks, fitting))
+                    cause = self._why(i, digit, keep, masks, fitting) if explain else self.name
+                    state.remove(cell, digit, cause)
 
     def _why(self, i: int, digit: int, keep: int, masks: tuple[int, ...],
              fitting: tuple[int, ...]) -> str:

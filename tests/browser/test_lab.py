@@ -178,6 +178,11 @@ def test_run_all_then_step_click_the_tree_and_ask_why(lab):
             stepper.screenshot(path=str(ARTIFACTS / "lab_stepper_after_steps.png"))
             assert len(set(pictures)) == len(pictures)
             assert len(set(sentences)) == len(sentences)
+            # with the explorer focused, the arrow keys step (JupyterLab keeps out of it)
+            stepper.press("ArrowLeft")
+            wait_for_text(page, text, "event 3 of")
+            stepper.press("ArrowRight")
+            wait_for_text(page, text, "event 4 of")
 
             # why?: a click on an edge lists each removed value; a click on one goes there
             stepper.locator("button[title^='end']").click()
