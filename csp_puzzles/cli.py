@@ -361,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     cnf.set_defaults(run=cmd_cnf)
 
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", "local", *KINDS))
+    bench.add_argument("what", choices=("core", "local", "milp", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 
