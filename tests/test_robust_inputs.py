@@ -292,3 +292,20 @@ def test_the_deadline_covers_reading_and_building(capsys, monkeypatch, puzzle_fi
     code, out, _ = run(capsys, "solve", "hashi", puzzle_file, "--timeout", "0.2", "--json")
     assert code == 4 and '"status": "limit"' in out
     assert time.perf_counter() - started < 10
+
+
+@pytest.mark.parametrize("text", ["x" * 200_000, "1 " * 100_000, "1\n" * 100_000])
+def test_garbage_up_to_the_byte_cap_stops_at_the_first_cap(text):
+    for parse in PARSERS.values():
+        with pytest.raises(ParseError, match="cap"):
+            parse(text)
+
+
+def test_bench_deadline_measures_whole_processes(tmp_path):
+    (tmp_path / "p.txt").write_text("2 0 2\n")
+    done = subprocess.run([sys.executable, "-m", "csp_puzzles", "bench", "deadline",
+                           "--folder", str(tmp_path), "--limit", "1", "--timeout", "5"],
+                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "p.txt" in done.stdout and "solved" in done.stdout
+    assert "worst wall - T" in done.stdout
