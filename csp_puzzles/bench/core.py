@@ -39,7 +39,8 @@ def run_ours(make: Callable[[], CSP], every: bool, inference: str, var_order: st
     return answer, stats.nodes, stats.seconds
 
 
-def run_peer(make: Callable[[], CSP], every: bool, solver: str, timeout: float):
+def run_peer(make: Callable[[], CSP], every: bool, solver: str,
+             timeout: float) -> tuple[str, float]:
     problem = to_python_constraint(make(), solver)
     task = (lambda: len(problem.getSolutions())) if every else (
         lambda: int(problem.getSolution() is not None))
