@@ -361,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
                                        "decomposed; towers full (default), easy, extreme, plain")
     solve.add_argument("--engine", choices=("csp", "sat", "milp"),
                        help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
-                            "python-sat; milp: towers, singles and hashi, integer programming "
+                            "python-sat; milp: every kind, integer programming "
                             "on HiGHS (the milp extra); sat and milp have no trace, their "
                             "stats hold seconds only")
     solve.set_defaults(run=cmd_solve)
