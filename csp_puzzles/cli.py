@@ -20,7 +20,7 @@ from . import __version__
 from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.stats import Stats
 from .core.trace import Trace
-from .deadline import Clock, DeadlinePassed, whole_command
+from .deadline import Clock, DeadlinePassed, process_age, whole_command
 from .errors import MissingExtra, ParseError
 from .formats import is_number
 from .limits import GENERATE_SIDE, describe
@@ -95,7 +95,9 @@ def _model_options(puzzle: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    clock = Clock(args.timeout)  # one deadline for reading, parsing, the model and search
+    # one deadline for reading, parsing, the model and the search; run as a program, the
+    # interpreter's start and the imports count too
+    clock = Clock(args.timeout, spent=args.started_ago)
     _check_limits(args)
     _check_outputs(args)
     try:
@@ -311,6 +313,27 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def ascii_int(text: str) -> int:
+    """A whole number in ASCII digits (`int()` would also take `١٠` or `１０`)."""
+    body = text[1:] if text[:1] in "+-" else text
+    if not (body.isascii() and body.isdigit()) or len(body) > 18:
+        raise argparse.ArgumentTypeError(f"invalid whole number {text!r}, expected ASCII "
+                                         "digits like 42")
+    return int(text)
+
+
+def ascii_float(text: str) -> float:
+    """A number in ASCII (`float()` would also take `١.٥`); range checks come later."""
+    if not text.isascii():
+        raise argparse.ArgumentTypeError(f"invalid number {text!r}, expected ASCII digits "
+                                         "like 2.5")
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number {text!r}, expected a number like "
+                                         "2.5") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0],
                      epilog=describe())
@@ -323,12 +346,12 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--inference", choices=("none", "fc", "mac"))
     solve.add_argument("--var-order", choices=("input", "mrv", "mrv-degree"))
     solve.add_argument("--val-order", choices=("input", "lcv"))
-    solve.add_argument("--timeout", type=float, metavar="SECONDS",
+    solve.add_argument("--timeout", type=ascii_float, metavar="SECONDS",
                        help="one deadline for the whole command: reading, parsing, building "
                             "the model and the search")
-    solve.add_argument("--max-nodes", type=int, metavar="N")
+    solve.add_argument("--max-nodes", type=ascii_int, metavar="N")
     solve.add_argument("--count", action="store_true", help="count solutions, say if unique")
-    solve.add_argument("--max-solutions", type=int, default=2, metavar="K")
+    solve.add_argument("--max-solutions", type=ascii_int, default=2, metavar="K")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument("--png", metavar="FILE.png", help="also draw the solution")
     solve.add_argument("--trace", metavar="FILE", help="write the search trace (JSON Lines)")
@@ -338,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
                                        "decomposed; towers full (default), easy, extreme, plain")
     solve.add_argument("--engine", choices=("csp", "sat", "milp"),
                        help="csp: the core's search (default); sat: hashi only, CaDiCaL through "
-                            "python-sat; milp: towers, singles and hashi, integer programming "
+                            "python-sat; milp: every kind, integer programming "
                             "on HiGHS (the milp extra); sat and milp have no trace, their "
                             "stats hold seconds only")
     solve.set_defaults(run=cmd_solve)
@@ -347,8 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("kind", choices=KINDS)
     generate.add_argument("--size", help="WxH, or N for a square")
     generate.add_argument("--difficulty")
-    generate.add_argument("--seed", type=int)
-    generate.add_argument("--count", type=int, default=1)
+    generate.add_argument("--seed", type=ascii_int)
+    generate.add_argument("--count", type=ascii_int, default=1)
     generate.add_argument("--format", choices=("native", "tatham"), default="native")
     generate.set_defaults(run=cmd_generate)
 
@@ -361,13 +384,13 @@ def build_parser() -> argparse.ArgumentParser:
     cnf.set_defaults(run=cmd_cnf)
 
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", "local", *KINDS))
+    bench.add_argument("what", choices=("core", "local", "milp", "deadline", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 
     app = commands.add_parser("app", help="serve the explorer and the editor as a web page "
                                           "on 127.0.0.1 (Voila, the app extra)")
-    app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--port", type=ascii_int, default=8866)
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     app.set_defaults(run=cmd_app)
 
@@ -391,7 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
                                  "explorers step with no kernel and no network")
     export.add_argument("notebook")
     export.add_argument("-o", "--output", required=True, metavar="OUT.html")
-    export.add_argument("--timeout", type=int, default=600, metavar="SECONDS",
+    export.add_argument("--timeout", type=ascii_int, default=600, metavar="SECONDS",
                         help="longest time one cell may run")
     export.set_defaults(run=cmd_export)
     return parser
@@ -400,6 +423,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        args.started_ago = process_age() if argv is None else 0.0
         if args.command == "generate" and args.count < 1:
             raise UsageError("<command line>:1:1: --count must be at least 1")
         return args.run(args)

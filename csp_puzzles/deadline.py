@@ -8,6 +8,7 @@ the deadline: if the work is still running then, `DeadlinePassed` interrupts it.
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -23,15 +24,32 @@ class DeadlinePassed(BaseException):
 
 
 class Clock:
-    """Seconds left until a deadline fixed when the clock is made (None: no deadline)."""
+    """Seconds left until a deadline fixed when the clock is made (None: no deadline).
 
-    def __init__(self, timeout: float | None):
-        self.deadline = None if timeout is None else time.perf_counter() + timeout
+    `spent` seconds are already gone: a command started as its own process counts the
+    interpreter's start and the imports too (see `process_age`).
+    """
+
+    def __init__(self, timeout: float | None, spent: float = 0.0):
+        self.deadline = None if timeout is None else time.perf_counter() + timeout - spent
 
     def remaining(self) -> float | None:
         if self.deadline is None:
             return None
         return max(0.0, self.deadline - time.perf_counter())
+
+
+def process_age() -> float:
+    """Seconds since this process started, from Linux's /proc (0.0 where it is missing)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22, starttime
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return max(0.0, uptime - started)
 
 
 @contextmanager

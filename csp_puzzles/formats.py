@@ -8,14 +8,18 @@ that a puzzle's parser can raise a `ParseError` that points at the exact cell.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .errors import ParseError
-from .limits import INPUT_BYTES
+from .limits import GRID_SIDE, INPUT_BYTES
 
 #: The longest number any format needs (sizes, sums, clues); longer digit strings are
 #: refused, which also keeps `int()` away from Python's limit on very long digit strings.
 MAX_DIGITS = 6
+_WORD = re.compile(r"\S+")
+#: The widest grid any kind reads (see limits.py).
+MAX_ROW_CELLS = max(GRID_SIDE.values())
 #: A UTF-8 byte order mark, as some Windows editors write at the start of a file.
 BOM = "\ufeff"
 
@@ -127,16 +131,16 @@ def text_lines(text: str) -> list[list[Token]]:
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        if len(rows) > MAX_ROW_CELLS:  # a header and the tallest grid are behind
+            raise ParseError(f"more than {MAX_ROW_CELLS + 1} lines of cells, above the cap "
+                             f"of {MAX_ROW_CELLS} rows, expected a smaller grid", number, 1)
         tokens: list[Token] = []
-        column = 0
-        while column < len(raw):
-            if raw[column].isspace():
-                column += 1
-                continue
-            start = column
-            while column < len(raw) and not raw[column].isspace():
-                column += 1
-            tokens.append(Token(raw[start:column], number, start + 1))
+        for match in _WORD.finditer(raw):
+            if len(tokens) == MAX_ROW_CELLS:
+                raise ParseError(f"more than {MAX_ROW_CELLS} cells on one line, above the "
+                                 "cap of cells per row, expected a smaller grid", number,
+                                 match.start() + 1)
+            tokens.append(Token(match.group(), number, match.start() + 1))
         rows.append(tokens)
     return rows
 
@@ -146,6 +150,9 @@ def split_compact(row: list[Token]) -> list[Token]:
     if len(row) != 1 or len(row[0].text) == 1:
         return row
     token = row[0]
+    if len(token.text) > MAX_ROW_CELLS:  # above every kind's cap: no need to split it
+        raise token.error(f"a row of {len(token.text)} cells is above the cap of "
+                          f"{MAX_ROW_CELLS} cells per row, expected a smaller grid")
     return [Token(ch, token.line, token.column + i) for i, ch in enumerate(token.text)]
 
 

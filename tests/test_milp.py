@@ -1,4 +1,4 @@
-"""The "milp" engine (integer programs on HiGHS) for Towers, Singles and Hashi.
+"""The "milp" engine (integer programs on HiGHS) for Towers, Singles, Hashi and Kakuro.
 
 Every answer is judged by the puzzle's independent checker; on samples of Tatham's and
 janko's sets it must equal the published solution and be counted unique by a no-good row.
@@ -21,6 +21,7 @@ from csp_puzzles.towers import milp as towers_milp
 from csp_puzzles.towers.milp import TowersProgram
 from tests.conftest import REPO, janko, shared_file, tatham
 from tests.test_hashi_data import janko_solution, tatham_solution
+from tests.test_kakuro_janko import _given as janko_digits
 from tests.test_singles_data import janko_shaded, tatham_shaded
 
 pytest.importorskip("highspy")
@@ -88,6 +89,14 @@ def test_janko_hashi_sample():
         puzzle = hashi.parse(entry["problem"], filename=name)
         bridges = solve_and_count(puzzle, name)
         assert bridges == janko_solution(puzzle, entry["solution"]), name
+
+
+def test_janko_kakuro_sample():
+    small = [(name, entry) for name, entry in janko("kakuro")
+             if int(entry["problem"].split()[0]) * int(entry["problem"].split()[1]) <= 144]
+    for name, entry in sample(small, 50)[:6]:
+        grid = solve_and_count(kakuro.parse(entry["problem"], filename=name), name)
+        assert grid == janko_digits(entry["solution"]), name
 
 
 def test_coelho_instance_has_adjacent_islands_and_several_solutions():
@@ -159,9 +168,8 @@ def test_engine_options_are_checked_and_results_have_one_shape():
                    {"trace": True}, {"model": "plain"}):
         with pytest.raises(ValueError, match="MILP engine takes only a timeout"):
             puzzle.solve(engine="milp", **option)
-    kakuro_puzzle = kakuro.parse((REPO / "data" / "kakuro" / "easy-8x8-seed1.txt").read_text())
     with pytest.raises(ValueError, match="unknown engine"):
-        kakuro_puzzle.solve(engine="milp")
+        puzzle.solve(engine="sat")  # SAT is Hashi's only
     by_core, by_milp = puzzle.solve(), puzzle.solve(engine="milp")
     assert by_milp.solved and by_milp.solution == by_core.solution
     assert by_milp.engine == "milp"
@@ -185,10 +193,12 @@ def test_cli_engine_milp():
     grid = REPO / "data" / "singles" / "easy-10x10-seed1.txt"
     code, out, _ = run_cli("solve", "singles", str(grid), "--engine", "milp", "--count")
     assert code == 0 and out.startswith("unique: exactly 1 solution (MILP engine")
-    code, out, err = run_cli("solve", "kakuro", str(REPO / "data" / "kakuro" /
-                                                   "easy-8x8-seed1.txt"), "--engine", "milp")
+    kakuro_file = str(REPO / "data" / "kakuro" / "easy-8x8-seed1.txt")
+    code, out, _ = run_cli("solve", "kakuro", kakuro_file, "--engine", "milp", "--json")
+    assert code == 0 and json.loads(out)["status"] == "solved"
+    code, out, err = run_cli("solve", "towers", TOWERS_4, "--engine", "sat")
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert "--engine milp does not apply to kakuro" in err
+    assert "--engine sat does not apply to towers" in err
 
 
 def test_cli_unsatisfiable_and_limit_exit_codes(tmp_path):

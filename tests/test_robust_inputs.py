@@ -199,6 +199,15 @@ def test_a_count_limit_below_one_is_refused():
         towers.parse("2:2/1/1/2/2/1/1/2").count_solutions(limit=0)
 
 
+@pytest.mark.parametrize("engine", ["csp", "sat", "milp"])
+def test_every_engine_refuses_bad_limits(engine):
+    puzzle = hashi.parse("3x1:2a2")
+    with pytest.raises(ValueError, match="timeout"):
+        puzzle.solve(engine=engine, timeout=-1)
+    with pytest.raises(ValueError, match="max_nodes"):
+        puzzle.count(engine=engine, max_nodes=-5)
+
+
 def test_the_core_caps_domain_sizes():
     csp = CSP()
     with pytest.raises(ValueError, match="cap"):
@@ -263,6 +272,18 @@ def test_bad_limit_values_are_usage_errors(capsys, puzzle_file, flag, value):
     assert code == 2 and ERROR_LINE.match(err) and flag in err, err
 
 
+@pytest.mark.parametrize("argv", [
+    ["generate", "towers", "--seed", "\u0661"],
+    ["generate", "towers", "--count", "\uff12"],
+    ["solve", "hashi", "3x1:2a2", "--timeout", "\u0661.\u0665"],
+    ["solve", "hashi", "3x1:2a2", "--max-nodes", "\u00b2"],
+])
+def test_unicode_digits_on_the_command_line_are_refused(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and ERROR_LINE.match(err) and "ASCII" in err, err
+    assert out == ""
+
+
 def test_bad_limit_values_in_python():
     csp = CSP()
     csp.add_variable("x", range(3))
@@ -292,3 +313,20 @@ def test_the_deadline_covers_reading_and_building(capsys, monkeypatch, puzzle_fi
     code, out, _ = run(capsys, "solve", "hashi", puzzle_file, "--timeout", "0.2", "--json")
     assert code == 4 and '"status": "limit"' in out
     assert time.perf_counter() - started < 10
+
+
+@pytest.mark.parametrize("text", ["x" * 200_000, "1 " * 100_000, "1\n" * 100_000])
+def test_garbage_up_to_the_byte_cap_stops_at_the_first_cap(text):
+    for parse in PARSERS.values():
+        with pytest.raises(ParseError, match="cap"):
+            parse(text)
+
+
+def test_bench_deadline_measures_whole_processes(tmp_path):
+    (tmp_path / "p.txt").write_text("2 0 2\n")
+    done = subprocess.run([sys.executable, "-m", "csp_puzzles", "bench", "deadline",
+                           "--folder", str(tmp_path), "--limit", "1", "--timeout", "5"],
+                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "p.txt" in done.stdout and "solved" in done.stdout
+    assert "worst wall - T" in done.stdout

@@ -23,8 +23,9 @@ SOLUTION = "solution"
 BACKJUMP = "backjump"
 LEARN = "learn"
 REPAIR = "repair"
+SPLIT = "split"
 #: the order is the numbering the explorer's front end uses (explorer.js): append only
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN)
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN, SPLIT)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 #: events a trace keeps by default; past it, it stops recording and says `truncated`
 MAX_EVENTS = 200_000
@@ -47,7 +48,9 @@ class Event:
       search keeps that nogood.
     - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
       its complete assignment; a local search has no levels, so `depth` holds the number
-      of conflicts left after the step.
+      of conflicts left after the step;
+    - `split`: the search keeps only the values `value` (a tuple) of `var` (domain
+      splitting): a new level, like `assign`; prune events named "split" follow.
     """
 
     kind: str
@@ -75,6 +78,9 @@ class Event:
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
         if self.kind == BACKTRACK:
             return f"backtrack: undo {name(self.var)} = {value(self.value)}"
+        if self.kind == SPLIT:
+            kept = ", ".join(value(x) for x in self.value)
+            return f"split: keep {name(self.var)} in {{{kept}}}"
         if self.kind == BACKJUMP:
             return f"backjump from {name(self.var)}: {look_back_words(self, name, value)}"
         if self.kind == LEARN:
@@ -251,6 +257,8 @@ class _Replay:
             for other in list(self.domains[var]):
                 if other != value:
                     self._remove(var, other)
+        elif kind == SPLIT:  # a level; its removals follow as prune events
+            self.marks.append(len(self.trail))
         elif kind == PRUNE:
             self._remove(var, value)
         elif kind == BACKTRACK:

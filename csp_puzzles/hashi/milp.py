@@ -10,14 +10,16 @@ Rows:
 - degree: at each island, the bridges on its edges add up to its number;
 - crossing: a horizontal and a vertical edge that cross are not both used;
 - connectivity, lazily: when the answer falls apart into groups, then for each group S
-  "some edge leaving S is used": sum(at_least[e][1] for e leaving S) >= 1. Two equal
-  islands that could close on themselves (1-1, 2=2) get that row from the start;
+  (and each union of groups, when there are few) "some edge leaving S is used":
+  sum(at_least[e][1] for e leaving S) >= 1. Small groups of up to four islands that could
+  close on themselves (1-1, 2=2, 1-2-1, ...) get that row from the start;
 - no loops (Tatham's `L` variant): a connected plan without loops is a tree, so exactly
   (islands - 1) edges are used.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -26,6 +28,11 @@ from ..milp import solutions as lazy_solutions
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi, Solution
+
+#: groups of up to this many islands that could close on themselves get their row at once
+SMALL_GROUP = 4
+#: up to this many groups, a disconnected answer gets a row for every union of groups
+UNIONS_UP_TO = 6
 
 
 class HashiProgram:
@@ -38,6 +45,11 @@ class HashiProgram:
         self.at_least: list[list[int]] = [
             [program.binary((e.key, k)) for k in range(1, puzzle.maxb + 1)] for e in self.edges]
         self.program = program
+        #: for each island, its (edge position, island at the other end) pairs
+        self.around: list[list[tuple[int, int]]] = [[] for _ in puzzle.islands]
+        for i, e in enumerate(self.edges):
+            self.around[e.a].append((i, e.b))
+            self.around[e.b].append((i, e.a))
         self._write_rules()
 
     def used(self, e: int) -> int:
@@ -57,27 +69,85 @@ class HashiProgram:
         for h, v in puzzle.crossings:
             if h in position and v in position:
                 program.add(at_most([self.used(position[h]), self.used(position[v])], 1))
-        if len(puzzle.islands) > 2:
-            for e in self.edges:
-                a, b = puzzle.islands[e.a], puzzle.islands[e.b]
-                if a.value == b.value <= puzzle.maxb:
-                    program.add(self._leave([e.a, e.b]))
+        if len(puzzle.islands) > SMALL_GROUP:
+            for group in self._closable_groups():
+                program.add(self._leave(group))
         if not puzzle.loops and puzzle.islands:
             program.add(exactly([self.used(e) for e in range(len(self.edges))],
                                 len(puzzle.islands) - 1))
 
+    def _closable_groups(self) -> list[tuple[int, ...]]:
+        """Connected groups of 2..SMALL_GROUP islands whose bridges could all stay inside.
+
+        Each would be a small closed group cut off from the rest (1-1, 2=2, 1-2-1, ...);
+        the lazy loop would find most of them one round at a time, so their rows are
+        written from the start.
+        """
+        puzzle, around = self.puzzle, self.around
+        found: set[tuple[int, ...]] = set()
+        frontier: set[tuple[int, ...]] = {(island,) for island in range(len(puzzle.islands))}
+        for _ in range(SMALL_GROUP - 1):
+            frontier = {tuple(sorted((*group, other))) for group in frontier
+                        for member in group for _, other in around[member]
+                        if other not in group}
+            found |= {group for group in frontier if self._could_close(group)}
+        return sorted(found)
+
+    def _could_close(self, group: tuple[int, ...]) -> bool:
+        """Whether bridges on the edges inside `group` alone can meet every number in it."""
+        values = {member: self.puzzle.islands[member].value for member in group}
+        if sum(values.values()) % 2:  # each bridge counts at both ends
+            return False
+        inside = sorted({i for member in group for i, other in self.around[member]
+                         if other in group})
+        if len(inside) == len(group) - 1:  # a tree: peeling leaves fixes every count
+            return self._tree_could_close(values, inside)
+        for counts in itertools.product(range(self.puzzle.maxb + 1), repeat=len(inside)):
+            degree = dict.fromkeys(group, 0)
+            for i, n in zip(inside, counts):
+                degree[self.edges[i].a] += n
+                degree[self.edges[i].b] += n
+            if degree == values:
+                return True
+        return False
+
+    def _tree_could_close(self, values: dict[int, int], inside: list[int]) -> bool:
+        """On a tree, a leaf's only edge must carry the leaf's number: peel leaf by leaf."""
+        left = dict(values)
+        edges = {i: (self.edges[i].a, self.edges[i].b) for i in inside}
+        while edges:
+            ends = [end for a, b in edges.values() for end in (a, b)]
+            i, (a, b) = next((i, (a, b)) for i, (a, b) in edges.items()
+                             if ends.count(a) == 1 or ends.count(b) == 1)
+            leaf, other = (a, b) if ends.count(a) == 1 else (b, a)
+            bridges = left.pop(leaf)
+            if not 0 <= bridges <= self.puzzle.maxb or bridges > left[other]:
+                return False
+            left[other] -= bridges
+            del edges[i]
+        return all(v == 0 for v in left.values())
+
     def _leave(self, group: Sequence[int]) -> Row:
         """"Some edge leaving this group of islands is used"."""
         inside = set(group)
-        leaving = [self.used(i) for i, e in enumerate(self.edges)
-                   if (e.a in inside) != (e.b in inside)]
+        leaving = {self.used(i) for member in group for i, other in self.around[member]
+                   if other not in inside}
         return at_least(leaving, 1)
 
     def cuts(self, values: Sequence[int]) -> list[Row]:
-        """One row per group of islands when the answer is not connected, else none."""
+        """When the answer falls apart into groups: for each union of some of the groups,
+        "some edge leaving it is used" (with few groups, every union; else each group)."""
         links = [(e.a, e.b) for i, e in enumerate(self.edges) if values[self.used(i)]]
         found = groups(len(self.puzzle.islands), links)
-        return [self._leave(group) for group in found] if len(found) > 1 else []
+        if len(found) < 2:
+            return []
+        if len(found) > UNIONS_UP_TO:
+            return [self._leave(group) for group in found]
+        rows = []  # unions without the last group: with it, they leave by the same edges
+        for size in range(1, len(found)):
+            for chosen in itertools.combinations(found[:-1], size):
+                rows.append(self._leave([island for group in chosen for island in group]))
+        return rows
 
     def decode(self, values: Sequence[int]) -> Solution:
         return {e.key: sum(values[v] for v in self.at_least[i])

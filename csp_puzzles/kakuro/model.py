@@ -124,6 +124,7 @@ class Kakuro(Puzzle):
 
     kind: ClassVar[str] = "kakuro"
     model_options: ClassVar[frozenset[str]] = frozenset({"model"})
+    engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
 
     def __init__(self, grid: list[list[Any]]):
         self.grid: list[list[Any]] = [list(row) for row in grid]

@@ -35,10 +35,17 @@ Cell = tuple[int, int]
 class SinglesProgram:
     """The integer program of one Singles grid, and its lazy connectivity rows."""
 
-    def __init__(self, puzzle: Singles) -> None:
+    def __init__(self, puzzle: Singles, walled_cells: bool = True) -> None:
+        """`walled_cells=False` leaves out the single-cell rows written from the start."""
         self.puzzle = puzzle
         self.cells: list[Cell] = puzzle.cells()
-        self.program = program = IntegerProgram(f"singles {puzzle.width}x{puzzle.height}")
+        self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
+        self.neighbours: dict[Cell, tuple[Cell, ...]] = {
+            cell: puzzle.neighbours(cell) for cell in self.cells}
+        # HiGHS's presolve costs more than it saves here: the linear relaxation is nearly
+        # integral already (measured: 100x100 in 2.6 s without it, 4.6 s with it)
+        self.program = program = IntegerProgram(f"singles {puzzle.width}x{puzzle.height}",
+                                                presolve="off")
         self.shade: dict[Cell, int] = {cell: program.binary(cell) for cell in self.cells}
         for _, line in puzzle.lines():
             copies: dict[int, list[Cell]] = {}
@@ -48,16 +55,16 @@ class SinglesProgram:
                 if len(where) > 1:
                     program.add(at_least([self.shade[cell] for cell in where], len(where) - 1))
         for cell in self.cells:
-            for other in puzzle.neighbours(cell):
+            for other in self.neighbours[cell]:
                 if cell < other:
                     program.add(at_most([self.shade[cell], self.shade[other]], 1))
-        for cell in self.cells:
+        for cell in self.cells if walled_cells else ():
             if self._beyond({cell}):
                 program.add(self._open_around({cell}))
 
     def _around(self, group: set[Cell]) -> set[Cell]:
         """The cells next to the group, outside it."""
-        return {other for cell in group for other in self.puzzle.neighbours(cell)} - group
+        return {other for cell in group for other in self.neighbours[cell]} - group
 
     def _beyond(self, group: set[Cell]) -> bool:
         """Whether some cell is neither in the group nor next to it."""
@@ -70,11 +77,9 @@ class SinglesProgram:
 
     def cuts(self, values: Sequence[int]) -> list[Row]:
         """One row per group of unshaded cells when there are several, else none."""
-        index = {cell: i for i, cell in enumerate(self.cells)}
-        open_cells = [cell for cell in self.cells if not values[self.shade[cell]]]
-        links = [(index[cell], index[other]) for cell in open_cells
-                 for other in self.puzzle.neighbours(cell)
-                 if cell < other and not values[self.shade[other]]]
+        index, shade = self.index, self.shade
+        links = [(index[cell], index[other]) for cell in self.cells if not values[shade[cell]]
+                 for other in self.neighbours[cell] if cell < other and not values[shade[other]]]
         found = [group for group in groups(len(self.cells), links)
                  if not values[self.shade[self.cells[group[0]]]]]
         if len(found) < 2:
