@@ -32,7 +32,7 @@ from importlib import import_module
 from typing import Any, ClassVar
 
 from .core import CSP, Stats, Trace, count, solve
-from .core.budget import check_count_limit
+from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.heuristics import ValueOrder, VariableOrder
 from .core.search import LIMIT, SOLVED, UNSATISFIABLE
 from .errors import LimitReached
@@ -185,6 +185,8 @@ class Puzzle(ABC):
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
         self._check_engine(engine)
+        check_timeout(timeout)
+        check_max_nodes(max_nodes)
         if engine != "csp":
             searching = dict(inference=inference, var_order=var_order, val_order=val_order,
                              max_nodes=max_nodes, trace=trace, look_back=look_back)
@@ -207,6 +209,8 @@ class Puzzle(ABC):
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
         self._check_engine(engine)
         check_count_limit(limit)
+        check_timeout(timeout)
+        check_max_nodes(max_nodes)
         if engine != "csp":
             searching = dict(inference=inference, var_order=var_order, val_order=val_order,
                              max_nodes=max_nodes, trace=trace, look_back=look_back)
