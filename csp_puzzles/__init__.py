@@ -7,6 +7,7 @@ The puzzle subpackages are imported lazily, so `import csp_puzzles` stays quick.
 """
 
 from importlib import import_module
+from types import ModuleType
 
 from .core import (
     CSP,
@@ -43,7 +44,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     if name in PUZZLE_KINDS:
         return import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

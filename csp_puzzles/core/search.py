@@ -94,7 +94,7 @@ class _Frame:
     solutions_before: int = 0
 
 
-def _resolve(name_or_fn, table: dict, what: str):
+def _resolve(name_or_fn: Any, table: dict[str, Any], what: str) -> Any:
     if callable(name_or_fn):
         return name_or_fn
     try:

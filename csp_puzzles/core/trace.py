@@ -157,7 +157,7 @@ class Trace(Sequence):
     def __len__(self) -> int:
         return len(self._events)
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:  # type: ignore[override]
         if isinstance(index, slice):
             return [Event(*e) for e in self._events[index]]
         return Event(*self._events[index])
