@@ -2,8 +2,9 @@
 
 The notebooks and the puzzles they read stay in the top-level `notebooks/` and `data/`
 folders of the repository; in the wheel they become `csp_puzzles/coursefiles/notebooks/` and
-`csp_puzzles/coursefiles/data/`, where `csp-puzzles course DIR` finds them. Their files are
-picked by the `package-data` patterns of pyproject.toml.
+`csp_puzzles/coursefiles/data/`, where `csp-puzzles course DIR` finds them. Every subfolder
+is listed here, so a new folder of puzzles needs no change; the `"*"` patterns of
+`package-data` in pyproject.toml pick their files (package data must be said in one place).
 """
 
 from setuptools import find_namespace_packages, find_packages, setup

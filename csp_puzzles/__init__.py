@@ -7,6 +7,7 @@ The puzzle subpackages are imported lazily, so `import csp_puzzles` stays quick.
 """
 
 from importlib import import_module
+from types import ModuleType
 
 from .core import (
     CSP,
@@ -30,8 +31,9 @@ from .core import (
     solve,
 )
 from .errors import CspPuzzlesError, LimitReached, ParseError
+from .registry import KINDS
 
-PUZZLE_KINDS = ("hashi", "kakuro", "towers", "singles")
+PUZZLE_KINDS = KINDS  # the puzzle subpackages, by name
 
 __all__ = [
     "CSP", "Constraint", "AllDifferent", "Sum", "Table", "Predicate", "Contradiction",
@@ -43,7 +45,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     if name in PUZZLE_KINDS:
         return import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

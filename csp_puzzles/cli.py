@@ -313,6 +313,27 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def ascii_int(text: str) -> int:
+    """A whole number in ASCII digits (`int()` would also take `١٠` or `１０`)."""
+    body = text[1:] if text[:1] in "+-" else text
+    if not (body.isascii() and body.isdigit()) or len(body) > 18:
+        raise argparse.ArgumentTypeError(f"invalid whole number {text!r}, expected ASCII "
+                                         "digits like 42")
+    return int(text)
+
+
+def ascii_float(text: str) -> float:
+    """A number in ASCII (`float()` would also take `١.٥`); range checks come later."""
+    if not text.isascii():
+        raise argparse.ArgumentTypeError(f"invalid number {text!r}, expected ASCII digits "
+                                         "like 2.5")
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number {text!r}, expected a number like "
+                                         "2.5") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0],
                      epilog=describe())
@@ -325,12 +346,12 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--inference", choices=("none", "fc", "mac"))
     solve.add_argument("--var-order", choices=("input", "mrv", "mrv-degree"))
     solve.add_argument("--val-order", choices=("input", "lcv"))
-    solve.add_argument("--timeout", type=float, metavar="SECONDS",
+    solve.add_argument("--timeout", type=ascii_float, metavar="SECONDS",
                        help="one deadline for the whole command: reading, parsing, building "
                             "the model and the search")
-    solve.add_argument("--max-nodes", type=int, metavar="N")
+    solve.add_argument("--max-nodes", type=ascii_int, metavar="N")
     solve.add_argument("--count", action="store_true", help="count solutions, say if unique")
-    solve.add_argument("--max-solutions", type=int, default=2, metavar="K")
+    solve.add_argument("--max-solutions", type=ascii_int, default=2, metavar="K")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument("--png", metavar="FILE.png", help="also draw the solution")
     solve.add_argument("--trace", metavar="FILE", help="write the search trace (JSON Lines)")
@@ -349,8 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("kind", choices=KINDS)
     generate.add_argument("--size", help="WxH, or N for a square")
     generate.add_argument("--difficulty")
-    generate.add_argument("--seed", type=int)
-    generate.add_argument("--count", type=int, default=1)
+    generate.add_argument("--seed", type=ascii_int)
+    generate.add_argument("--count", type=ascii_int, default=1)
     generate.add_argument("--format", choices=("native", "tatham"), default="native")
     generate.set_defaults(run=cmd_generate)
 
@@ -369,7 +390,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     app = commands.add_parser("app", help="serve the explorer and the editor as a web page "
                                           "on 127.0.0.1 (Voila, the app extra)")
-    app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--port", type=ascii_int, default=8866)
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     app.set_defaults(run=cmd_app)
 
@@ -393,7 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
                                  "explorers step with no kernel and no network")
     export.add_argument("notebook")
     export.add_argument("-o", "--output", required=True, metavar="OUT.html")
-    export.add_argument("--timeout", type=int, default=600, metavar="SECONDS",
+    export.add_argument("--timeout", type=ascii_int, default=600, metavar="SECONDS",
                         help="longest time one cell may run")
     export.set_defaults(run=cmd_export)
     return parser

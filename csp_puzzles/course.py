@@ -86,7 +86,9 @@ def strip_source(source: str, cell_type: str = "code", answer_cell: bool = True)
             raise MarkerError(f"line {number}: unexpected {marker!r}")
         elif mode is None:
             out.append(line)
-    if mode is not None:
+    if mode == "solution" and cell_type == "markdown":
+        pass  # an answer key left open at the end of its cell ends there
+    elif mode is not None:
         raise MarkerError(f"a {mode} region is never closed")
     return "\n".join(out).rstrip("\n")
 

@@ -138,8 +138,9 @@ def test_a_notebook_with_unpaired_markers_is_one_clear_error(tmp_path, monkeypat
     (source / "notebooks").mkdir(parents=True)
     (source / "data").mkdir()
     broken = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "## Exercises"},
-                        {"cell_type": "markdown", "metadata": {},
-                         "source": "1. Why?\n### BEGIN SOLUTION\nBecause."}],
+                        {"cell_type": "code", "metadata": {}, "outputs": [],
+                         "execution_count": None,
+                         "source": "def f():\n    ### BEGIN SOLUTION\n    return 1"}],
               "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     (source / "notebooks" / "00_start_here.ipynb").write_text(json.dumps(broken))
     monkeypatch.setattr(course, "_PLACES", (source,))

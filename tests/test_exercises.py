@@ -49,6 +49,7 @@ def test_strip_source_in_markdown_leaves_an_answer_line():
 def test_strip_source_drops_an_answer_key_outside_answer_cells():
     text = "1. Why?\n\n### BEGIN SOLUTION\nBecause.\n### END SOLUTION"
     assert strip_source(text, "markdown", answer_cell=False) == "1. Why?"
+    assert strip_source(text[: -len("\n### END SOLUTION")], "markdown", False) == "1. Why?"
 
 
 @pytest.mark.parametrize("source", [

@@ -258,7 +258,7 @@ def test_connectivity_failures_blame_the_closed_group():
     """A closed group fails with the edges around it as `blame`, and the core's failure
     weights then go to the local constraints on those edges, not to the global one."""
     from csp_puzzles.core import Contradiction, SearchState
-    from csp_puzzles.core.inference import credit_failure
+    from csp_puzzles.core.heuristics import credit_failure
     from csp_puzzles.hashi.connectivity import Connectivity
 
     puzzle = hashi.parse("1 1 0 1 1\n")  # the two touching pairs would close each other

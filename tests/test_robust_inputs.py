@@ -199,6 +199,15 @@ def test_a_count_limit_below_one_is_refused():
         towers.parse("2:2/1/1/2/2/1/1/2").count_solutions(limit=0)
 
 
+@pytest.mark.parametrize("engine", ["csp", "sat", "milp"])
+def test_every_engine_refuses_bad_limits(engine):
+    puzzle = hashi.parse("3x1:2a2")
+    with pytest.raises(ValueError, match="timeout"):
+        puzzle.solve(engine=engine, timeout=-1)
+    with pytest.raises(ValueError, match="max_nodes"):
+        puzzle.count(engine=engine, max_nodes=-5)
+
+
 def test_the_core_caps_domain_sizes():
     csp = CSP()
     with pytest.raises(ValueError, match="cap"):
@@ -261,6 +270,18 @@ def test_missing_optional_packages_are_one_line(capsys, puzzle_file, monkeypatch
 def test_bad_limit_values_are_usage_errors(capsys, puzzle_file, flag, value):
     code, _, err = run(capsys, "solve", "hashi", puzzle_file, flag, value)
     assert code == 2 and ERROR_LINE.match(err) and flag in err, err
+
+
+@pytest.mark.parametrize("argv", [
+    ["generate", "towers", "--seed", "\u0661"],
+    ["generate", "towers", "--count", "\uff12"],
+    ["solve", "hashi", "3x1:2a2", "--timeout", "\u0661.\u0665"],
+    ["solve", "hashi", "3x1:2a2", "--max-nodes", "\u00b2"],
+])
+def test_unicode_digits_on_the_command_line_are_refused(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and ERROR_LINE.match(err) and "ASCII" in err, err
+    assert out == ""
 
 
 def test_bad_limit_values_in_python():

@@ -209,10 +209,10 @@ def test_cut_rule_forgets_cells_undone_out_of_its_order():
     mark = state.mark()
     state.remove((0, 0), UNSHADED)
     connected.propagate(state)  # both seen in one call: added in cell order, (0,0) first
-    assert connected.walls.added == [0, 15]
+    assert connected.walls(state).added == [0, 15]
     state.undo(mark)  # (0,0) is undone although (3,3) sits above it in the wall's stack
     connected.propagate(state)
-    assert connected.walls.added == [15]
+    assert connected.walls(state).added == [15]
     state.remove((1, 3), UNSHADED)
     state.remove((2, 2), UNSHADED)
     with pytest.raises(Contradiction):  # (3,3), (2,2), (1,3) and the border wall (2,3) in

@@ -20,8 +20,9 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from ..kakuro import DIFFICULTIES, generate, grade, parse
+from ..kakuro import DIFFICULTIES, Kakuro, generate, grade, parse
 from .peers import SOLVERS, run_limited, to_python_constraint
 from .report import Progress, median, table, timed
 
@@ -58,7 +59,7 @@ def run_peer(puzzle: dict, timeout: float, solver: str) -> dict:
     grid = parse(puzzle["problem"], filename=puzzle["name"])
     csp = grid.to_csp(model="decomposed")
 
-    def solve_once():
+    def solve_once() -> Any:
         return to_python_constraint(csp, solver).getSolution()
 
     solution, seconds, finished = run_limited(solve_once, timeout)
@@ -101,7 +102,7 @@ GENERATE_SIZES = (6, 8, 10, 12, 15)
 
 def generate_once(size: int, difficulty: str, seed: int) -> dict:
     """One generator call, timed; `ok` when the puzzle is unique and graded as asked."""
-    def make():
+    def make() -> Kakuro | None:
         try:
             return generate(width=size, height=size, difficulty=difficulty, seed=seed)
         except ValueError:

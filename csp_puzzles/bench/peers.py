@@ -30,7 +30,7 @@ from ..core.constraints import Constraint
 SOLVERS = ("BacktrackingSolver", "OptimizedBacktrackingSolver")
 
 
-def to_python_constraint(csp: CSP, solver: str = "OptimizedBacktrackingSolver"):
+def to_python_constraint(csp: CSP, solver: str = "OptimizedBacktrackingSolver") -> Any:
     """A `constraint.Problem` with the variables, domains and constraints of `csp`."""
     import constraint as pc
 
@@ -42,7 +42,7 @@ def to_python_constraint(csp: CSP, solver: str = "OptimizedBacktrackingSolver"):
     return problem
 
 
-def _translate(pc, c: Constraint):
+def _translate(pc: Any, c: Constraint) -> tuple[Any, list[Hashable]]:
     scope = list(c.scope)
     if isinstance(c, AllDifferent):
         return pc.AllDifferentConstraint(), scope
@@ -59,12 +59,12 @@ def _translate(pc, c: Constraint):
     if isinstance(c, Predicate):
         return pc.FunctionConstraint(c.function), scope
     # any other constraint: its own full check, called once the scope is assigned
-    def holds(*xs: Any, _c=c) -> bool:
+    def holds(*xs: Any, _c: Constraint = c) -> bool:
         return _c.is_satisfied(dict(zip(_c.scope, xs)))
     return pc.FunctionConstraint(holds), scope
 
 
-def _translate_kind(pc, c: Constraint):
+def _translate_kind(pc: Any, c: Constraint) -> Any:
     """python-constraint2's own constraint of the same meaning, when it has one."""
     if isinstance(c, Linear) and c.op != "!=":
         kind = {"==": pc.ExactSumConstraint, "<=": pc.MaxSumConstraint,

@@ -6,13 +6,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import IO, Any
 
 
 class Progress:
     """A one-line counter on stderr: `label  12/40`, rewritten in place."""
 
-    def __init__(self, label: str, total: int, stream=None):
+    def __init__(self, label: str, total: int, stream: IO[str] | None = None):
         # sys.stderr is looked up now, not when the module was imported: it may be replaced
         self.label, self.total, self.done = label, total, 0
         self.stream = stream if stream is not None else sys.stderr

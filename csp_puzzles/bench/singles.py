@@ -118,7 +118,7 @@ def bench_tatham() -> str | None:
          "max nodes", "< 0.2 s"], _summary(groups, 0.2))
 
 
-def _peer_solve(puzzle: Singles):
+def _peer_solve(puzzle: Singles) -> bool:
     problem = to_python_constraint(puzzle.to_csp())
     return problem.getSolution() is not None
 

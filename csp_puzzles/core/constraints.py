@@ -12,6 +12,9 @@ Subclass `Constraint` to write your own. Two methods matter:
 `forward_check(state, var)` is what forward checking calls right after the search assigns
 `var`; by default it is `propagate`. Maintaining arc consistency (MAC) calls `propagate`
 again whenever a domain in the scope changes, until nothing changes any more.
+
+A constraint that keeps data of its own during a search keeps it in `state.data(self, make)`
+and registers how to undo each change with `state.on_undo(function)` (see state.py).
 """
 
 from __future__ import annotations
@@ -38,6 +41,20 @@ class Constraint(ABC):
     #: MAC runs every queued constraint of priority 0 before any of priority 1: cheap local
     #: propagators settle first, so an expensive global one (connectivity, say) runs less.
     priority = 0
+    #: True when `propagate`, `forward_check` and `consistent` all fail as soon as the whole
+    #: scope is fixed to values that break the relation, as the built-in constraints do.
+    #: The search then skips this constraint in the final check of a solution: propagation
+    #: has proven it on the way. A subclass that overrides one of those methods is not
+    #: trusted unless it sets this itself; an untrusted constraint is checked with
+    #: `is_satisfied` at every solution.
+    proven_when_fixed = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = vars(cls)
+        checks = {"propagate", "forward_check", "consistent"}
+        if "proven_when_fixed" not in own and checks & set(own):
+            cls.proven_when_fixed = False
 
     def __init__(self, scope: Iterable[Hashable], name: str | None = None):
         self.scope: tuple[Hashable, ...] = tuple(scope)
@@ -106,6 +123,8 @@ class AllDifferent(Constraint):
     only removes the value of each fixed variable from the others, which is what forward
     checking does and what most textbooks start with.
     """
+
+    proven_when_fixed = True  # two fixed equal values: the second removal empties a domain
 
     def __init__(self, variables: Iterable[Hashable], name: str | None = None, gac: bool = True):
         super().__init__(variables, name)
@@ -195,6 +214,7 @@ class Sum(Constraint):
     """
 
     idempotent = True
+    proven_when_fixed = True  # all fixed: the bounds meet, and fail unless they equal total
 
     def __init__(self, variables: Iterable[Hashable], total: Number,
                  weights: Sequence[Number] | None = None, name: str | None = None):
@@ -281,6 +301,7 @@ class Table(Constraint):
     """
 
     idempotent = True
+    proven_when_fixed = True  # all fixed: the fixed tuple is allowed or nothing is supported
 
     def __init__(self, variables: Iterable[Hashable], allowed: Iterable[Sequence[Any]],
                  name: str | None = None):
@@ -317,6 +338,7 @@ class Predicate(Constraint):
     """
 
     idempotent = True
+    proven_when_fixed = True  # all fixed: the one combination left is tested
 
     def __init__(self, function: Callable[..., bool], variables: Iterable[Hashable],
                  name: str | None = None):
@@ -328,8 +350,10 @@ class Predicate(Constraint):
         label = getattr(function, "__name__", "predicate")
         super().__init__(variables, name or f"{label}({', '.join(map(_short, variables))})")
         self.function = function
+        #: the two variables of a binary predicate (None otherwise): forward checking's case
+        self._pair: tuple[Hashable, Hashable] | None = None
         if len(variables) == 2:
-            x, y = variables
+            x, y = self._pair = variables
             #: (revised variable, other variable, test in that order, residues)
             self._directions: tuple[tuple[Hashable, Hashable, Callable[[Any, Any], bool],
                                           dict[Any, Any]], ...]
@@ -338,6 +362,34 @@ class Predicate(Constraint):
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         return bool(self.function(*(values[v] for v in self.scope)))
+
+    def forward_check(self, state: SearchState, var: Hashable) -> None:
+        """On a pair, forward checking is one direction of revise: `var` has one value, so
+        keep the other variable's values that agree with it (the value of `var` then has a
+        support exactly when something is left, and `remove` fails otherwise).
+
+        Skipped when the other variable is assigned: its own forward check already kept in
+        `var`'s domain only the values that agree with it (as AIMA's forward checking, which
+        looks at unassigned neighbours only).
+        """
+        if self._pair is None:
+            self.propagate(state)
+            return
+        x, y = self._pair
+        if var == x:
+            if y in state.assignment:
+                return
+            other, value, holds = y, next(iter(state.domains[x])), self.function
+            doomed = [b for b in state.domains[y] if not holds(value, b)]
+        else:
+            if x in state.assignment:
+                return
+            other, value, holds = x, next(iter(state.domains[y])), self.function
+            doomed = [a for a in state.domains[x] if not holds(a, value)]
+        if len(doomed) > 1:
+            doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
+        for b in doomed:
+            state.remove(other, b, self.name)
 
     def propagate(self, state: SearchState) -> None:
         if len(self.scope) == 2:

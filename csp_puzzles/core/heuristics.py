@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .inference import weighted_degrees
-from .state import SearchState
+from .constraints import Constraint
+from .state import Contradiction, SearchState
 
 VariableOrder = Callable[[SearchState], Hashable]
 ValueOrder = Callable[[SearchState, Hashable], list[Any]]
@@ -24,12 +24,18 @@ def input_order(state: SearchState) -> Hashable:
 
 
 def mrv(state: SearchState) -> Hashable:
-    """Minimum remaining values: the variable still to decide with the smallest domain."""
+    """Minimum remaining values: the variable still to decide with the smallest domain.
+
+    A domain of one value cannot be beaten (an empty one has failed already), so the scan
+    stops at the first such variable: the same choice, found sooner.
+    """
     domains = state.domains
     best, best_size = None, None
     for var in state.unassigned():
         size = len(domains[var])
         if best_size is None or size < best_size:
+            if size == 1:
+                return var
             best, best_size = var, size
     return best
 
@@ -53,6 +59,57 @@ def _degree(state: SearchState, var: Hashable, open_: set[Hashable]) -> int:
         for c in state.csp.constraints_of[var]
         if any(other != var and other in open_ for other in c.scope)
     )
+
+
+def credit_failure(state: SearchState, constraint: Constraint,
+                   failure: Contradiction | None = None) -> None:
+    """Count a failure of `constraint` in the search's weights, for dom/wdeg.
+
+    The search calls this for every branch that fails. Weights start at 1 and
+    `state.weights` is the dict the search keeps (see search.py and restarts.py). Weights
+    are only a heuristic; they never change what is true.
+
+    A constraint over every variable (a global "all connected", say) would weigh on every
+    variable alike, which tells the variable order nothing. So its failure is credited to
+    the local constraints of the variables it blames instead: the variables listed in the
+    failure's `blame` attribute if it has one, else the variable whose domain it emptied.
+    """
+    everything = len(state.csp.variables)
+    if len(constraint.scope) < everything:
+        _add_weight(state, constraint)
+        return
+    blamed = failure.blame if failure is not None else ()
+    if not blamed and failure is not None and failure.var is not None:
+        blamed = (failure.var,)
+    constraints_of = state.csp.constraints_of
+    local = {c for var in blamed for c in constraints_of[var] if len(c.scope) < everything}
+    for c in local:
+        _add_weight(state, c)
+
+
+def _add_weight(state: SearchState, constraint: Constraint) -> None:
+    """One more failure for `constraint`; its variables' weighted degrees follow."""
+    weights = state.weights
+    weights[constraint] = weights.get(constraint, 1) + 1
+    if state.wdeg is not None:
+        wdeg = state.wdeg
+        for var in dict.fromkeys(constraint.scope):  # each variable once, as constraints_of
+            wdeg[var] += 1
+
+
+def weighted_degrees(state: SearchState) -> dict[Hashable, int]:
+    """Each variable's weighted degree: the sum of the weights of its constraints.
+
+    dom/wdeg needs it for every variable at every node; summing afresh each time costs
+    more than the rest of the variable order. So it is summed once per search (from the
+    weights, which earlier restarts may have raised already) and then `credit_failure`
+    adds 1 to the variables of each constraint it credits.
+    """
+    if state.wdeg is None:
+        weights = state.weights
+        state.wdeg = {var: sum(weights.get(c, 1) for c in constraints)
+                      for var, constraints in state.csp.constraints_of.items()}
+    return state.wdeg
 
 
 def dom_wdeg(state: SearchState) -> Hashable:

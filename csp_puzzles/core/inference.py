@@ -1,77 +1,82 @@
-"""What the search does after each assignment: nothing, forward checking, or MAC.
+"""What the search does after each decision: nothing, forward checking, or MAC.
 
 - `none`: only check the constraints whose variables are all assigned (plain backtracking).
 - `fc`: forward checking; each constraint on the variable just assigned prunes once.
 - `mac`: maintaining arc consistency; propagators run from a queue (AC-3 generalised to
   n-ary constraints) until no domain changes.
 
-Each function takes the state and the variable just assigned (None before the search
-starts) and raises `Contradiction` when the branch fails. On the way out it credits the
-constraint that failed in the search's failure weights (`state.weights`, when the search
-keeps them): the dom/wdeg variable order (heuristics.py) then branches where failures
-happen. Weights are only a heuristic; they never change what is true.
+Each function takes the state and the variable just decided (None at the root, before any
+decision) and raises `Contradiction` when the branch fails, naming the constraint that
+failed in `failure.constraint`. Each declares in `establishes` what holds once it returns;
+the search reads that, never which function it was given, so an inference of your own that
+establishes arc consistency gets the same treatment as `mac`.
+
+`node_consistency` runs once before any of them: a constraint over a single variable is a
+filter on its domain, so it is applied before the search starts, whatever the inference.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
+from typing import TypeVar
 
 from .constraints import Constraint
 from .state import Contradiction, SearchState
 
 Inference = Callable[[SearchState, Hashable], None]
+F = TypeVar("F", bound=Callable)
+
+#: what `none` guarantees: every constraint over assigned variables only is satisfied
+ASSIGNED_CONSISTENT = "consistency of the assignment"
+#: what `fc` guarantees besides: every constraint with one variable left open has a support
+FORWARD_CONSISTENT = "forward consistency"
+#: what `mac` guarantees: every value left has a support in every constraint (a fixpoint), so
+#: a variable down to one value is decided already and needs no branching
+ARC_CONSISTENCY = "arc consistency"
 
 
-def credit_failure(state: SearchState, constraint: Constraint,
-                   failure: Contradiction | None = None) -> None:
-    """Count a failure of `constraint` in the search's weights, for dom/wdeg.
+def establishes(prop: str) -> Callable[[F], F]:
+    """Declare what an inference guarantees when it returns (read by the search)."""
+    def declare(function: F) -> F:
+        function.establishes = prop  # type: ignore[attr-defined]
+        return function
+    return declare
 
-    Weights start at 1 and `state.weights` is the dict the search keeps (see search.py).
 
-    A constraint over every variable (a global "all connected", say) would weigh on every
-    variable alike, which tells the variable order nothing. So its failure is credited to
-    the local constraints of the variables it blames instead: the variables listed in the
-    failure's `blame` attribute if it has one, else the variable whose domain it emptied.
+def reaches_arc_consistency(infer: Inference) -> bool:
+    """Whether `infer` leaves the domains arc consistent (then fixed variables are decided)."""
+    return getattr(infer, "establishes", None) == ARC_CONSISTENCY
+
+
+def node_consistency(state: SearchState) -> None:
+    """Keep only the values that satisfy each unary constraint (before any search).
+
+    The constraint's own propagator runs first (so a puzzle's named rules show in the
+    trace), then every value left is tested against the relation itself: whatever the
+    propagator is worth, the domain ends up exactly the values the constraint allows.
     """
-    everything = len(state.csp.variables)
-    if len(constraint.scope) < everything:
-        _add_weight(state, constraint)
-        return
-    blamed = failure.blame if failure is not None else ()
-    if not blamed and failure is not None and failure.var is not None:
-        blamed = (failure.var,)
-    constraints_of = state.csp.constraints_of
-    local = {c for var in blamed for c in constraints_of[var] if len(c.scope) < everything}
-    for c in local:
-        _add_weight(state, c)
+    for constraint in state.csp.constraints:
+        scope = constraint.scope
+        if not scope or any(var != scope[0] for var in scope):
+            continue
+        var = scope[0]
+        state.cause = constraint.name
+        try:
+            state.stats.checks += 1
+            constraint.propagate(state)
+            for value in state.values(var):
+                state.stats.checks += 1
+                if not constraint.is_satisfied({var: value}):
+                    state.remove(var, value, constraint.name)
+        except Contradiction as failure:
+            failure.constraint = failure.constraint or constraint
+            raise
+        finally:
+            state.cause = None
 
 
-def _add_weight(state: SearchState, constraint: Constraint) -> None:
-    """One more failure for `constraint`; its variables' weighted degrees follow."""
-    weights = state.weights
-    weights[constraint] = weights.get(constraint, 1) + 1
-    if state.wdeg is not None:
-        wdeg = state.wdeg
-        for var in dict.fromkeys(constraint.scope):  # each variable once, as constraints_of
-            wdeg[var] += 1
-
-
-def weighted_degrees(state: SearchState) -> dict[Hashable, int]:
-    """Each variable's weighted degree: the sum of the weights of its constraints.
-
-    dom/wdeg needs it for every variable at every node; summing afresh each time costs
-    more than the rest of the variable order. So it is summed once per search (from the
-    weights, which earlier restarts may have raised already) and then `credit_failure`
-    adds 1 to the variables of each constraint it credits.
-    """
-    if state.wdeg is None:
-        weights = state.weights
-        state.wdeg = {var: sum(weights.get(c, 1) for c in constraints)
-                      for var, constraints in state.csp.constraints_of.items()}
-    return state.wdeg
-
-
+@establishes(ASSIGNED_CONSISTENT)
 def no_inference(state: SearchState, var: Hashable) -> None:
     """Backtracking's check: every constraint on `var` must be consistent so far."""
     if var is None:
@@ -81,27 +86,29 @@ def no_inference(state: SearchState, var: Hashable) -> None:
         if not constraint.consistent(state.assignment):
             failure = Contradiction(None, constraint.name)
             failure.constraint = constraint
-            credit_failure(state, constraint, failure)
             raise failure
 
 
+@establishes(FORWARD_CONSISTENT)
 def forward_checking(state: SearchState, var: Hashable) -> None:
     """Let each constraint on `var` prune the other variables once."""
     if var is None:
         return
-    for constraint in state.csp.constraints_of[var]:
-        state.stats.checks += 1
-        state.cause, state.constraint = constraint.name, constraint
-        try:
+    constraints = state.csp.constraints_of[var]
+    state.stats.checks += len(constraints)
+    constraint = None
+    try:
+        for constraint in constraints:
+            state.cause, state.constraint = constraint.name, constraint
             constraint.forward_check(state, var)
-        except Contradiction as failure:
-            failure.constraint = failure.constraint or constraint
-            credit_failure(state, constraint, failure)
-            raise
-        finally:
-            state.cause, state.constraint = None, None
+    except Contradiction as failure:
+        failure.constraint = failure.constraint or constraint
+        raise
+    finally:
+        state.cause, state.constraint = None, None
 
 
+@establishes(ARC_CONSISTENCY)
 def maintain_arc_consistency(state: SearchState, var: Hashable) -> None:
     """Propagate to a fixpoint, starting from the constraints on `var` (all at the root)."""
     if var is None:
@@ -114,7 +121,8 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
     """AC-3 over propagators: run queued constraints; a pruned domain queues its constraints.
 
     Two queues: constraints of priority 0 always run before those of priority 1.
-    A constraint that fails is credited in the search's failure weights.
+    A constraint whose propagator has just run is not queued again for its own prunings
+    when it is `idempotent` (it reached its own fixpoint already).
     """
     constraints_of = state.csp.constraints_of
     queues: tuple[deque[Constraint], deque[Constraint]] = (deque(), deque())
@@ -138,7 +146,6 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
                 constraint.propagate(state)
             except Contradiction as failure:
                 failure.constraint = failure.constraint or constraint
-                credit_failure(state, constraint, failure)
                 raise
             if not changed:
                 continue

@@ -46,8 +46,8 @@ from typing import Any, NoReturn
 from .budget import TimeUp, check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
-from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
-from .inference import INFERENCES, Inference
+from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder, credit_failure
+from .inference import INFERENCES, Inference, node_consistency, reaches_arc_consistency
 from .inference import propagate as arc_consistency
 from .state import Contradiction, SearchState
 from .stats import Stats
@@ -329,7 +329,7 @@ class LookBackSearch:
         self.state = ExplainingState(csp, self.stats, self.trace)
         self.weights: dict[Constraint, int] = {} if weights is None else weights
         self.state.weights = self.weights
-        self.mac = self.infer is INFERENCES["mac"]
+        self.mac = reaches_arc_consistency(self.infer)
         self.state.fixed_is_decided = self.mac
         self.learning = look_back == "learn"
         self.store = nogoods if nogoods is not None else NogoodStore()
@@ -358,6 +358,7 @@ class LookBackSearch:
     def _search(self) -> Iterator[dict[Hashable, Any]]:
         state = self.state
         try:
+            node_consistency(state)
             self._propagate(None)
         except Contradiction as failure:
             self._record(WIPEOUT, failure.var, None, failure.cause)
@@ -389,6 +390,8 @@ class LookBackSearch:
             except Contradiction as failure:
                 conflict = state.conflict_of(failure)
                 self._record(WIPEOUT, failure.var, None, failure.cause)
+                if failure.constraint is not None:  # dom/wdeg's failure weights
+                    credit_failure(state, failure.constraint, failure)
                 frame.conflict |= conflict & ~(1 << frame.level)
                 if self.learning and conflict:
                     self._learn(conflict, frames)
@@ -459,16 +462,15 @@ class LookBackSearch:
         self.infer(state, var)
         if not self.learning or not self.store.nogoods:
             return
-        trail = state._trail
         while True:
             # in trail order, so that runs repeat exactly
-            fixed = list(dict.fromkeys(v for v, _ in trail[self._checked:]))
+            fixed = list(dict.fromkeys(v for v, _ in state.removals_since(self._checked)))
             if var is not None:
                 fixed.append(var)
-            self._checked = start = len(trail)
+            self._checked = start = state.mark()
             if not self.store.propagate(state, fixed) or not self.mac:
                 return
-            changed = dict.fromkeys(v for v, _ in trail[start:])
+            changed = dict.fromkeys(v for v, _ in state.removals_since(start))
             var = None
             arc_consistency(state, dict.fromkeys(c for v in changed
                                                  for c in self.csp.constraints_of[v]))

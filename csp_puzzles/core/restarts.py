@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 
+from .budget import check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
 from .heuristics import ValueOrder, VariableOrder
@@ -38,6 +39,8 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
     `look_back="learn"` the nogoods learnt by one run are kept for the next ones: a nogood
     is true of the problem, whichever run found it.
     """
+    check_timeout(timeout)
+    check_max_nodes(max_nodes)
     options: dict = {}
     if look_back != "none":
         from .lookback import NogoodStore

@@ -1,11 +1,21 @@
 """Backtracking search over a `CSP`: solve, count, or list every solution.
 
-The search is depth-first and chronological. At each node it picks a variable (the
-variable order), tries its values one by one (the value order), and after each assignment
-runs the chosen inference; a `Contradiction` undoes the assignment and everything it
-pruned, and the next value is tried. It is written as a loop over an explicit stack of
-frames, so it handles problems with many thousands of variables and can stop cleanly at a
-node or time limit.
+This is the algorithm of `textbook.py` (AIMA's figure 6.5), and under the same orders and
+inference it visits the same nodes. The search is depth-first and chronological: at each
+node it picks a variable (the variable order), tries its values one by one (the value
+order), and after each assignment runs the chosen inference; a `Contradiction` undoes the
+assignment and everything it pruned, and the next value is tried.
+
+What differs from the textbook, and why:
+
+- an explicit stack of frames instead of recursion, so problems with many thousands of
+  variables fit, and a node or time limit can stop the search cleanly between two nodes;
+- a trail instead of a copy of the domains at each level: undoing a choice puts back only
+  what it removed (state.py);
+- the constraints' own propagators instead of arcs (inference.py), so global constraints
+  (all-different by matching, sums, connectivity) prune as strongly as they can;
+- a final check of each solution against the constraints propagation has not proven
+  (`Search._verified`), and counting without copying each solution out (`Search.leaves`).
 """
 
 from __future__ import annotations
@@ -19,8 +29,8 @@ from typing import Any
 from .budget import TimeUp, check_count_limit, check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
-from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
-from .inference import INFERENCES, Inference
+from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder, credit_failure
+from .inference import INFERENCES, Inference, node_consistency, reaches_arc_consistency
 from .state import Contradiction, SearchState
 from .stats import Stats
 from .trace import BACKTRACK, MAX_EVENTS, SOLUTION, WIPEOUT, Trace
@@ -65,18 +75,26 @@ class _LimitHit(Exception):
     """A node or time limit stopped the search (caught by `Search.solutions`)."""
 
 
-@dataclass
+BRANCHINGS = ("assign", "split")
+
+
+@dataclass(slots=True)  # slots: quicker attribute access, one frame per node
 class _Frame:
+    """One level of the search tree: a variable and the choices left for it.
+
+    A choice is a value (branching `assign`) or a tuple of values to keep (`split`).
+    """
+
     var: Hashable
-    values: list[Any]
+    choices: list[Any]
     next: int = 0
-    value: Any = None
-    assigned: bool = False
+    choice: Any = None
+    decided: bool = False
     mark: int = 0
     solutions_before: int = 0
 
 
-def _resolve(name_or_fn, table: dict, what: str):
+def _resolve(name_or_fn: Any, table: dict[str, Any], what: str) -> Any:
     if callable(name_or_fn):
         return name_or_fn
     try:
@@ -87,13 +105,21 @@ def _resolve(name_or_fn, table: dict, what: str):
 
 
 class Search:
-    """One run of backtracking search; iterate `solutions()` to get solutions one by one."""
+    """One run of backtracking search; iterate `solutions()` to get solutions one by one.
+
+    `branching="assign"` tries one value at a time (`var = value`, then the next value);
+    `branching="split"` halves the domain instead (keep the first half of the values in
+    value order, then the second half), so a decision is a smaller domain, and a variable
+    is assigned once its domain is down to one value. Either way each decision tried is one
+    node in `stats.nodes`; after a split that leaves several values, only an inference that
+    establishes arc consistency runs (the others act on assigned variables).
+    """
 
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
                  trace: bool | Trace = False, max_events: int = MAX_EVENTS,
-                 weights: dict[Constraint, int] | None = None):
+                 weights: dict[Constraint, int] | None = None, branching: str = "assign"):
         if not isinstance(csp, CSP):
             raise TypeError(f"the search needs a CSP, not {type(csp).__name__} (build one "
                             "with CSP(), add_variable and add_constraint)")
@@ -101,6 +127,10 @@ class Search:
         self.infer: Inference = _resolve(inference, INFERENCES, "inference")
         self.select: VariableOrder = _resolve(var_order, VARIABLE_ORDERS, "variable order")
         self.order: ValueOrder = _resolve(val_order, VALUE_ORDERS, "value order")
+        if branching not in BRANCHINGS:
+            raise ValueError(f"unknown branching {branching!r}; expected one of "
+                             f"{', '.join(BRANCHINGS)}")
+        self.split = branching == "split"
         self.stats = Stats()
         if trace is True:
             trace = Trace(csp.domains, max_events=max_events)
@@ -110,18 +140,33 @@ class Search:
         #: (so runs repeat exactly) unless it is handed the weights of earlier runs
         self.weights: dict[Constraint, int] = {} if weights is None else weights
         self.state.weights = self.weights
-        self.state.fixed_is_decided = self.infer is INFERENCES["mac"]
+        #: an inference that leaves the domains arc consistent makes a variable with one
+        #: value left decided already: the search neither branches on it nor waits for it
+        self.arc_consistent = reaches_arc_consistency(self.infer)
+        self.state.fixed_is_decided = self.arc_consistent
+        #: the constraints the final check of a solution tests (see `_verified`)
+        declared = getattr(self.infer, "establishes", None) is not None
+        self._unproven = [c for c in csp.constraints if not (declared and c.proven_when_fixed)]
+        self._unproven_scope = list(dict.fromkeys(v for c in self._unproven for v in c.scope))
         self.timeout = timeout
         self.max_nodes = max_nodes
         check_timeout(timeout)
         check_max_nodes(max_nodes)
         self.limit_hit = False
         self.exhausted = False
-        self._full_fixpoint = self.infer is INFERENCES["mac"]
+        self._deadline: float | None = None
 
     # -- the search loop -------------------------------------------------------------------
     def solutions(self) -> Generator[dict[Hashable, Any], None, None]:
         """Yield solutions in search order; stops early (setting `limit_hit`) at a limit."""
+        domains, variables = self.state.domains, self.csp.variables
+        with closing(self.leaves()) as leaves:
+            for _ in leaves:
+                yield {var: next(iter(domains[var])) for var in variables}
+
+    def leaves(self) -> Generator[None, None, None]:
+        """Stop at each solution, without copying it out (what counting needs); the state
+        holds the solution's values meanwhile. Stops early (setting `limit_hit`) at a limit."""
         start = time.perf_counter()
         self._deadline = None if self.timeout is None else start + self.timeout
         self.state.deadline = self._deadline  # propagation checks it too
@@ -133,75 +178,124 @@ class Search:
         finally:
             self.stats.seconds += time.perf_counter() - start
 
-    def _dfs(self) -> Iterator[dict[Hashable, Any]]:
-        state, stats = self.state, self.stats
-        try:
-            self.infer(state, None)
-        except Contradiction as failure:
-            self._record(WIPEOUT, failure.var, None, failure.cause)
-            return
-        if self._complete():
-            solution = self._solution()
-            if solution is not None:
-                yield solution
-            return
-        found = 0
-        frames = [self._frame()]
-        while frames:
-            frame = frames[-1]
-            if frame.assigned:  # coming back: undo the last value of this frame
-                state.undo(frame.mark)
-                state.unassign(frame.var)
-                frame.assigned = False
-                if found == frame.solutions_before:
-                    stats.backtracks += 1
-                self._record(BACKTRACK, frame.var, frame.value, None)
-            if frame.next == len(frame.values):
-                frames.pop()
-                continue
-            value = frame.values[frame.next]
-            frame.next += 1
-            self._check_limits()
-            stats.nodes += 1
-            frame.value, frame.assigned = value, True
-            frame.mark, frame.solutions_before = state.mark(), found
-            state.changed.clear()
-            try:
-                state.assign(frame.var, value)
-                self.infer(state, frame.var)
-            except Contradiction as failure:
-                self._record(WIPEOUT, failure.var, None, failure.cause)
-                continue
-            if self._complete():
-                solution = self._solution()
-                if solution is not None:
-                    found += 1
-                    yield solution
-                continue
-            frames.append(self._frame())
+    def _dfs(self) -> Generator[None, None, None]:
+        """Depth-first search over an explicit stack of frames (deep problems need no recursion).
 
-    def _frame(self) -> _Frame:
-        var = self.select(self.state)
-        return _Frame(var, list(self.order(self.state, var)))
+        Each turn: if the last decision (or, the first time, the root) survived its
+        inference, either every variable is decided (a solution) or a new frame opens on the
+        next variable; then the search backs up to the deepest frame with a choice left,
+        undoing decisions on the way, and makes that choice.
+        """
+        frames: list[_Frame] = []
+        found = 0
+        survived = self._root()
+        while True:
+            if survived:
+                if self._complete():
+                    if self._verified():
+                        found += 1
+                        yield None
+                else:
+                    var = self.select(self.state)
+                    frames.append(_Frame(var, self._choices(var)))
+            while frames and not self._next_choice(frames[-1], found):
+                frames.pop()
+            if not frames:
+                return
+            self._check_limits()
+            survived = self._decide(frames[-1], found)
+
+    def _root(self) -> bool:
+        """Before any decision: node consistency, then the inference (False: no solution)."""
+        try:
+            node_consistency(self.state)
+            self.infer(self.state, None)
+        except Contradiction as failure:
+            self._failed(failure)
+            return False
+        return True
+
+    def _choices(self, var: Hashable) -> list[Any]:
+        """The branches for `var`: each value, or (split) the two halves of the values."""
+        values = list(self.order(self.state, var))
+        if not self.split:
+            return values
+        if len(values) < 2:
+            return [tuple(values)]
+        half = (len(values) + 1) // 2
+        return [tuple(values[:half]), tuple(values[half:])]
+
+    def _next_choice(self, frame: _Frame, found: int) -> bool:
+        """Undo the frame's last decision; True when it has another choice to try."""
+        if frame.decided:
+            state = self.state
+            state.undo(frame.mark)
+            state.retract(frame.var)
+            frame.decided = False
+            if found == frame.solutions_before:
+                self.stats.backtracks += 1
+            if self.trace is not None:
+                self._record(BACKTRACK, frame.var, frame.choice, None)
+        return frame.next < len(frame.choices)
+
+    def _decide(self, frame: _Frame, found: int) -> bool:
+        """Take the frame's next choice and run the inference; False if the branch fails."""
+        state, var = self.state, frame.var
+        choice = frame.choices[frame.next]
+        frame.next += 1
+        self.stats.nodes += 1
+        frame.choice, frame.decided = choice, True
+        frame.mark, frame.solutions_before = state.mark(), found
+        state.changed.clear()
+        try:
+            if not self.split:
+                state.assign(var, choice)
+            elif len(choice) == 1:
+                state.assign(var, choice[0])
+            else:
+                state.restrict(var, choice)
+                if not self.arc_consistent:
+                    return True  # the other inferences act on assigned variables only
+            self.infer(state, var)
+        except Contradiction as failure:
+            self._failed(failure)
+            return False
+        return True
+
+    def _failed(self, failure: Contradiction) -> None:
+        """A branch failed: say so in the trace, and weigh the culprit for dom/wdeg."""
+        self._record(WIPEOUT, failure.var, None, failure.cause)
+        if failure.constraint is not None:
+            credit_failure(self.state, failure.constraint, failure)
 
     def _complete(self) -> bool:
         """All variables assigned, or (under MAC, at a fixpoint) all domains down to one."""
         state = self.state
         if len(state.assignment) == len(self.csp.variables):
             return True
-        return self._full_fixpoint and state.unfixed == 0
+        return self.arc_consistent and state.unfixed == 0
 
-    def _solution(self) -> dict[Hashable, Any] | None:
-        """The current values, verified against every constraint (a failed check backtracks)."""
-        state = self.state
-        solution = {var: state.value(var) for var in self.csp.variables}
-        self.stats.checks += len(self.csp.constraints)
-        broken = self.csp.violated(solution)
-        if broken:
-            self._record(WIPEOUT, None, None, f"final check: {broken[0].name}")
-            return None
+    def _verified(self) -> bool:
+        """Check the values against the constraints propagation has not proven already.
+
+        This final check is what makes every answer trustworthy, whatever a propagator of
+        one's own does. It checks each constraint with `is_satisfied`, except those that
+        declare `proven_when_fixed` when the inference is a declared one of the core: these
+        failed as soon as their scope was fixed to wrong values, so checking them again at
+        every one of a million solutions would only repeat the search's own work.
+        A failed check is a wipe-out: the search backtracks.
+        """
+        unproven = self._unproven
+        if unproven:
+            domains = self.state.domains
+            values = {var: next(iter(domains[var])) for var in self._unproven_scope}
+            self.stats.checks += len(unproven)
+            for constraint in unproven:
+                if not constraint.is_satisfied(values):
+                    self._record(WIPEOUT, None, None, f"final check: {constraint.name}")
+                    return False
         self._record(SOLUTION, None, None, None)
-        return solution
+        return True
 
     def _check_limits(self) -> None:
         if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
@@ -221,6 +315,8 @@ def make_search(csp: CSP, look_back: str = "none", **options: Any) -> Any:
     """
     if look_back == "none":
         return Search(csp, **options)
+    if options.pop("branching", "assign") != "assign":
+        raise ValueError("looking back (look_back='cbj' or 'learn') branches by assignment only")
     from .lookback import LookBackSearch
 
     return LookBackSearch(csp, look_back=look_back, **options)
@@ -229,17 +325,19 @@ def make_search(csp: CSP, look_back: str = "none", **options: Any) -> Any:
 def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | VariableOrder = "mrv",
           val_order: str | ValueOrder = "input", timeout: float | None = None,
           max_nodes: int | None = None, trace: bool = False, max_events: int = MAX_EVENTS,
-          weights: dict[Constraint, int] | None = None, look_back: str = "none",
-          **look_back_options: Any) -> Result:
+          weights: dict[Constraint, int] | None = None, branching: str = "assign",
+          look_back: str = "none", **look_back_options: Any) -> Result:
     """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`.
 
     `weights` (failure weights for dom/wdeg) carries what earlier runs learnt; see
-    restarts.py. `look_back` chooses chronological backtracking ("none"), conflict-directed
-    backjumping ("cbj") or backjumping with nogood learning ("learn").
+    restarts.py. `branching` is `assign` (one value at a time) or `split` (halve the
+    domain); see `Search`. `look_back` chooses chronological backtracking ("none"),
+    conflict-directed backjumping ("cbj") or backjumping with nogood learning ("learn").
     """
     search = make_search(csp, look_back, inference=inference, var_order=var_order,
                          val_order=val_order, timeout=timeout, max_nodes=max_nodes, trace=trace,
-                         max_events=max_events, weights=weights, **look_back_options)
+                         max_events=max_events, weights=weights, branching=branching,
+                         **look_back_options)
     with closing(search.solutions()) as solutions:
         solution = next(solutions, None)
     if solution is not None:
@@ -262,10 +360,13 @@ def count(csp: CSP, limit: int | None = None, keep: bool = False, **options: Any
     search = make_search(csp, **options)
     found: list[dict[Hashable, Any]] = []
     number = 0
-    with closing(search.solutions()) as solutions:
+    counting_only = not keep and isinstance(search, Search)  # no copy of each solution
+    run: Generator[dict[Hashable, Any] | None, None, None] = (
+        search.leaves() if counting_only else search.solutions())
+    with closing(run) as solutions:
         for solution in solutions:
             number += 1
-            if keep:
+            if keep and solution is not None:
                 found.append(solution)
             if limit is not None and number >= limit:
                 break

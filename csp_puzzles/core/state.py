@@ -3,6 +3,11 @@
 Propagators prune through `SearchState.remove` (or `keep_only`), never by editing sets
 directly: every removal goes on the trail, so a backtrack can put it back, and into the
 trace, so a notebook can show it. A removal that empties a domain raises `Contradiction`.
+
+A constraint that keeps data of its own during a search (an incremental structure, say)
+keeps it in `state.data(constraint, make)`, one copy per search, and registers with
+`state.on_undo(function)` how to take back a change: the trail calls `function` when a
+backtrack passes that point, in the same last-in first-out order as the domain values.
 """
 
 from __future__ import annotations
@@ -13,17 +18,23 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from .budget import TimeUp
 from .stats import Stats
-from .trace import ASSIGN, PRUNE, Trace
+from .trace import ASSIGN, PRUNE, SPLIT, Trace
 
 if TYPE_CHECKING:
+    from .constraints import Constraint
     from .csp import CSP
+
+#: marks a trail entry that holds an undo function instead of a removed value
+_UNDO_HOOK = object()
+#: marks a trail entry that holds a decision's removals at once: (var, values)
+_DECISION = object()
 
 
 class Contradiction(Exception):
     """A domain became empty, or a constraint can no longer hold: this branch fails.
 
     A global constraint may list in `blame` the variables its failure is really about, so
-    that the failure weights of dom/wdeg land on them (see inference.credit_failure).
+    that the failure weights of dom/wdeg land on them (see heuristics.credit_failure).
     """
 
     blame: tuple[Hashable, ...] = ()
@@ -38,6 +49,8 @@ class Contradiction(Exception):
     def __init__(self, var: Hashable = None, cause: str | None = None):
         self.var = var
         self.cause = cause
+        #: the constraint that failed, when known (the inference fills it in)
+        self.constraint: Constraint | None = None
         where = f" on {var!r}" if var is not None else ""
         super().__init__(f"{cause or 'contradiction'}{where}")
 
@@ -72,12 +85,13 @@ class SearchState:
         self.unfixed = sum(1 for d in self.domains.values() if len(d) > 1)
         #: under MAC a variable down to one value needs no decision: the search skips it
         self.fixed_is_decided = False
-        #: failure weights of constraints for dom/wdeg, counted by the inference
-        self.weights: dict = {}
+        #: failure weights of constraints for dom/wdeg (see heuristics.credit_failure)
+        self.weights: dict[Constraint, int] = {}
         #: each variable's weighted degree (the sum of its constraints' weights), built by
-        #: `inference.weighted_degrees` when dom/wdeg first asks, then kept up to date
+        #: `heuristics.weighted_degrees` when dom/wdeg first asks, then kept up to date
         self.wdeg: dict[Hashable, int] | None = None
-        self._trail: list[tuple[Hashable, Any]] = []
+        self._trail: list[tuple[Any, Any]] = []
+        self._data: dict[Constraint, Any] = {}
         #: when the search must stop (a `time.perf_counter()` value), or None
         self.deadline: float | None = None
 
@@ -163,17 +177,48 @@ class SearchState:
         """Give up on this branch: the caller's constraint cannot hold."""
         raise Contradiction(var, cause or self.cause)
 
+    # -- a constraint's own data ----------------------------------------------------------
+    def data(self, constraint: Constraint, make: Callable[[], Any]) -> Any:
+        """The data `constraint` keeps for this search, made by `make()` on first use."""
+        found = self._data.get(constraint)
+        if found is None:
+            found = self._data[constraint] = make()
+        return found
+
+    def on_undo(self, function: Callable[[], None]) -> None:
+        """Have a backtrack past this point call `function` (to undo a constraint's data)."""
+        self._trail.append((_UNDO_HOOK, function))
+
+    def removals_since(self, mark: int) -> list[tuple[Hashable, Any]]:
+        """The (variable, value) removals on the trail since `mark`, oldest first."""
+        removals: list[tuple[Hashable, Any]] = []
+        for var, value in self._trail[mark:]:
+            if var is _DECISION:
+                var, others = value
+                removals += [(var, x) for x in others]
+            elif var is not _UNDO_HOOK:
+                removals.append((var, value))
+        return removals
+
     # -- assigning and undoing (used by the search) ----------------------------------------
     def mark(self) -> int:
         """A point to come back to with `undo`."""
         return len(self._trail)
 
     def undo(self, mark: int) -> None:
-        """Put back every value removed since `mark`."""
+        """Put back every value removed since `mark` (and call the undo hooks met)."""
         trail = self._trail
         domains = self.domains
         while len(trail) > mark:
             var, value = trail.pop()
+            if var is _UNDO_HOOK:
+                value()
+                continue
+            if var is _DECISION:
+                var, others = value
+                domains[var].update(others)
+                self.unfixed += 1
+                continue
             domain = domains[var]
             if len(domain) == 1:
                 self.unfixed += 1
@@ -202,18 +247,45 @@ class SearchState:
             self.trace = trace
 
     def assign(self, var: Hashable, value: Any) -> None:
-        """The search's decision `var = value`: every other value leaves the domain."""
+        """The search's decision `var = value`: every other value leaves the domain.
+
+        Written out rather than through `remove`: a decision is not a pruning (no trace
+        event but the assign itself, no count), and this runs at every node.
+        """
         self.assignment[var] = value
         self.depth += 1
-        trace, self.trace = self.trace, None  # the assign event says it all
+        domain = self.domains[var]
+        if len(domain) > 1:
+            others = [x for x in domain if x != value]
+            domain.clear()
+            domain.add(value)
+            self._trail.append((_DECISION, (var, others)))  # one entry: undone at once
+            self.changed.add(var)
+            self.unfixed -= 1
+        elif value not in domain:
+            raise Contradiction(var, "assign")
+        if self.trace is not None:
+            self.trace.record(ASSIGN, var, value, None, self.depth)
+
+    def restrict(self, var: Hashable, values: Iterable[Any]) -> None:
+        """The search's decision `var in values` (domain splitting): the rest leaves.
+
+        The trace gets a `split` event (a new level) and then the removals, named "split".
+        """
+        kept = tuple(values)
+        self.depth += 1
+        if self.trace is not None:
+            self.trace.record(SPLIT, var, kept, None, self.depth)
         prunings = self.stats.prunings  # a decision is not a pruning
         try:
-            self.keep_only(var, (value,), "assign")
+            self.keep_only(var, kept, "split")
         finally:
-            self.trace = trace
             self.stats.prunings = prunings
-        if trace is not None:
-            trace.record(ASSIGN, var, value, None, self.depth)
+
+    def retract(self, var: Hashable) -> None:
+        """Close the level `assign` or `restrict` opened on `var` (after `undo`)."""
+        self.assignment.pop(var, None)
+        self.depth -= 1
 
     def unassign(self, var: Hashable) -> None:
         del self.assignment[var]

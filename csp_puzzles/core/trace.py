@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, overload
 
 ASSIGN = "assign"
 PRUNE = "prune"
@@ -23,8 +23,9 @@ SOLUTION = "solution"
 BACKJUMP = "backjump"
 LEARN = "learn"
 REPAIR = "repair"
+SPLIT = "split"
 #: the order is the numbering the explorer's front end uses (explorer.js): append only
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN)
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN, SPLIT)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 #: events a trace keeps by default; past it, it stops recording and says `truncated`
 MAX_EVENTS = 200_000
@@ -47,11 +48,13 @@ class Event:
       search keeps that nogood.
     - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
       its complete assignment; a local search has no levels, so `depth` holds the number
-      of conflicts left after the step.
+      of conflicts left after the step;
+    - `split`: the search keeps only the values `value` (a tuple) of `var` (domain
+      splitting): a new level, like `assign`; prune events named "split" follow.
     """
 
     kind: str
-    var: Hashable = None
+    var: Any = None  # a variable name (any hashable); a view knows its shape, (row, col) say
     value: Any = None
     cause: str | None = None
     depth: int = 0
@@ -75,6 +78,9 @@ class Event:
             return f"wipe-out{where} ({self.cause or 'no value left'}): backtrack"
         if self.kind == BACKTRACK:
             return f"backtrack: undo {name(self.var)} = {value(self.value)}"
+        if self.kind == SPLIT:
+            kept = ", ".join(value(x) for x in self.value)
+            return f"split: keep {name(self.var)} in {{{kept}}}"
         if self.kind == BACKJUMP:
             return f"backjump from {name(self.var)}: {look_back_words(self, name, value)}"
         if self.kind == LEARN:
@@ -122,7 +128,7 @@ def _from_json(x: Any) -> Any:
     return x
 
 
-class Trace(Sequence):
+class Trace(Sequence[Event]):
     """Events of one search plus the initial domains, replayable at any point.
 
     At most `max_events` events are kept; past that, recording stops and `truncated` is
@@ -151,7 +157,13 @@ class Trace(Sequence):
     def __len__(self) -> int:
         return len(self._events)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
         if isinstance(index, slice):
             return [Event(*e) for e in self._events[index]]
         return Event(*self._events[index])
@@ -251,6 +263,8 @@ class _Replay:
             for other in list(self.domains[var]):
                 if other != value:
                     self._remove(var, other)
+        elif kind == SPLIT:  # a level; its removals follow as prune events
+            self.marks.append(len(self.trail))
         elif kind == PRUNE:
             self._remove(var, value)
         elif kind == BACKTRACK:

@@ -6,6 +6,8 @@ forward checking and MAC have something to prune and the classic node counts sho
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core import CSP, Predicate
 
 
@@ -20,7 +22,7 @@ def queens(n: int = 8) -> CSP:
     return csp
 
 
-def _no_attack(distance: int):
+def _no_attack(distance: int) -> Callable[[int, int], bool]:
     def no_attack(row_a: int, row_b: int) -> bool:
         return row_a != row_b and abs(row_a - row_b) != distance
 

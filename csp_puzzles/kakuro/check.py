@@ -6,12 +6,13 @@ cannot hide in both places at once.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 WHITE = "0"
 
 
-def _runs(grid: list[list[Any]]):
+def _runs(grid: list[list[Any]]) -> Iterator[tuple[str, int, int, int, list[tuple[int, int]]]]:
     """(direction, clue row, clue column, sum, cells) for every clued line of white cells."""
     height, width = len(grid), len(grid[0]) if grid else 0
     for r in range(height):

@@ -13,11 +13,13 @@ Digit sets are stored as bit masks (bit d set when digit d is in the set), which
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 DIGITS = range(1, 10)
 ALL_DIGITS = sum(1 << d for d in DIGITS)  # the mask of {1, ..., 9}
 
 
-def mask_of(digits) -> int:
+def mask_of(digits: Iterable[int]) -> int:
     """The bit mask of a collection of digits."""
     mask = 0
     for d in digits:

@@ -12,6 +12,7 @@ is empty or longer than 9 cells, a sum no set of distinct digits can make in tha
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..errors import ParseError
 from ..formats import (
@@ -34,7 +35,7 @@ EXPECTED = ("expected '-' (block), '0' or '.' (white cell) or a clue 'down,right
             "or ',23'")
 
 
-def _cell(token: Token, filename: str | None):
+def _cell(token: Token, filename: str | None) -> str | Clue:
     text = token.text
     if text == BLOCK:
         return BLOCK
@@ -80,7 +81,8 @@ def parse(text: str, filename: str | None = None) -> Kakuro:
     return Kakuro(grid)
 
 
-def _check_runs(grid, tokens: list[list[Token]], filename: str | None) -> None:
+def _check_runs(grid: list[list[Any]], tokens: list[list[Token]],
+                filename: str | None) -> None:
     """Every clue has a possible run, and every white cell lies in a clued run each way."""
     covered: dict[str, set] = {"across": set(), "down": set()}
     for run in find_runs(grid):

@@ -51,7 +51,8 @@ def render(puzzle: Any, ax: Any, solution: Any = None, domains: dict | None = No
                         color="white", fontsize=size * 0.42)
 
 
-def _draw_white(ax, r: int, c: int, solution, domains, size: float, Rectangle) -> None:
+def _draw_white(ax: Any, r: int, c: int, solution: Any, domains: Any, size: float,
+                Rectangle: Any) -> None:
     candidates = None
     if domains is not None and (r, c) in domains:
         candidates = tuple(domains[(r, c)])
@@ -70,7 +71,7 @@ def _draw_white(ax, r: int, c: int, solution, domains, size: float, Rectangle) -
                 va="center", color=PENCIL_COLOUR, fontsize=size * 0.25)
 
 
-def _font_size(ax, width: int, height: int) -> float:
+def _font_size(ax: Any, width: int, height: int) -> float:
     """Points per cell, so text scales with the figure and the grid size."""
     figure = ax.figure
     box = ax.get_position()

@@ -17,20 +17,15 @@ component: shading `u` closes a loop (or a border-to-border chain) through `u`.
 
 The wall components live in a union-find. Shading a cell only ever *adds* to a wall, and
 union-find is incremental for additions; what it cannot do is forget, and backtracking
-un-shades cells. The core restores domains through its trail and has no undo hook for a
-constraint's own data, so the union-find keeps its own undo log (union by size, no path
-compression, every union recorded) and a stack of the cells it has added, in order, each
-with the cells the cut rule made unshaded right after it. Each time the constraint runs it
-checks that stack against the domains (the only state the search restores):
+un-shades cells. So each search keeps its own union-find (`state.data`), with union by size,
+no path compression and every union logged, and each added cell registers an undo hook
+(`state.on_undo`) that rolls the union-find back when the search backtracks past it. Each
+time the constraint runs it
 
-1. while the top cell is no longer shaded, or a cell the cut rule unshaded after it is
-   undecided again, pop it (the union-find rolls back). Under MAC a cell is added in the same
-   node that shaded it, so the search undoes exactly a top slice of the stack; if the number
-   of shaded cells shows that an older cell was undone too (possible under forward checking),
-   it rolls back to the first such cell instead;
-2. adds the newly shaded cells one by one: a new cell whose ring already closes a wall fails
-   the branch ("shaded cell splits the unshaded cells");
-3. re-tests only the cells whose answer may have changed: the undecided cells around the new
+1. adds the newly shaded cells (shaded in the domains, not yet in the wall) one by one: a
+   new cell whose ring already closes a wall fails the branch ("shaded cell splits the
+   unshaded cells");
+2. re-tests only the cells whose answer may have changed: the undecided cells around the new
    cell and around every wall component that was merged into a larger one (small-to-large:
    a cell becomes a cut only when two of its wall stretches join, and one of the two was in
    the smaller component). Each cut cell found is made unshaded, named "cut rule".
@@ -43,7 +38,7 @@ decided, a plain search over the unshaded cells checks the relation itself.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import compress
 from typing import Any
 
@@ -149,10 +144,6 @@ class Connected(Constraint):
         #: for each cell, its 8 ring neighbours as numbers (n, the border, off the grid),
         #: and its orthogonal neighbours on the grid
         self.rings, self.orthogonal = grid_rings(height, width)
-        self.walls = WallUnionFind(n)
-        self._owner: SearchState | None = None  # the search the union-find describes
-        self._forced: list[list[int]] = []  # cells the cut rule made unshaded, per added cell
-        self._sets: list[set[Any]] = [set()]
         self._numbers = range(n)
 
     # -- the relation ----------------------------------------------------------------------
@@ -174,9 +165,8 @@ class Connected(Constraint):
         return len(seen) == len(white)
 
     # -- the propagator --------------------------------------------------------------------
-    def is_cut(self, cell: int) -> bool:
+    def is_cut(self, walls: WallUnionFind, cell: int) -> bool:
         """Would shading `cell` close a wall, splitting its open orthogonal neighbours?"""
-        walls = self.walls
         blocked, ring = walls.blocked, self.rings[cell]
         start = next((p for p in ORTHOGONAL if not blocked[ring[p]]), None)
         if start is None:
@@ -198,53 +188,43 @@ class Connected(Constraint):
                 in_gap = False
         return False
 
+    def _search_data(self, state: SearchState) -> tuple[WallUnionFind, list[set[Any]]]:
+        """This search's wall union-find, and the domains listed in cell order.
+
+        The state changes its domain sets in place, so one list of them, in cell order, is
+        read much faster than the dict.
+        """
+        return state.data(self, lambda: (WallUnionFind(len(self.scope)),
+                                         [state.domains[cell] for cell in self.scope]))
+
+    def walls(self, state: SearchState) -> WallUnionFind:
+        """The wall union-find of the search `state` belongs to."""
+        return self._search_data(state)[0]
+
     def propagate(self, state: SearchState) -> None:
-        walls = self.walls
+        walls, sets = self._search_data(state)
         cells = self.cells
-        if self._owner is not state or self._sets[0] is not state.domains[cells[0]]:
-            # a new search: start from an empty wall. The state changes its domain sets in
-            # place, so one list of them, in cell order, is read much faster than the dict.
-            walls.rollback(0)
-            self._forced.clear()
-            self._owner = state
-            self._sets = [state.domains[cell] for cell in cells]
-        sets = self._sets
-        # 1. forget the added cells the search has un-shaded since, or whose cut-rule
-        #    conclusions were undone (under chronological backtracking they are on top)
-        added, forced = walls.added, self._forced
-        while added and (sets[added[-1]] != _ONLY_SHADED
-                         or any(sets[f] != _ONLY_UNSHADED for f in forced[-1])):
-            walls.rollback(len(added) - 1)
-            forced.pop()
         blocked = walls.blocked
-        shaded = list(compress(self._numbers, map(_ONLY_SHADED.__eq__, sets)))
+        shaded = compress(self._numbers, map(_ONLY_SHADED.__eq__, sets))
         new = [i for i in shaded if not blocked[i]]
-        if len(shaded) - len(new) < len(added):  # an older cell was un-shaded (not LIFO)
-            keep = next(j for j, i in enumerate(added) if sets[i] != _ONLY_SHADED)
-            walls.rollback(keep)
-            del forced[keep:]
-            new = [i for i in shaded if not blocked[i]]
-        fresh = not added
-        # 2. add the newly shaded cells; a new cell that closes a wall fails the branch
-        candidates: set[int] = set(range(len(cells))) if fresh else set()
+        # 1. add the newly shaded cells; a new cell that closes a wall fails the branch
+        candidates: set[int] = set(self._numbers) if not walls.added else set()
         for index in new:
-            if self.is_cut(index):
+            if self.is_cut(walls, index):
                 cell = cells[index]
                 state.fail(cell, f"cut: shaded {show(cell)} splits the unshaded cells")
+            state.on_undo(partial(walls.rollback, len(walls.added)))
             for root in walls.add(index, self.rings[index]):
                 for member in walls.members[root]:
                     candidates.update(self.rings[member])
             candidates.update(self.rings[index])
-            self._forced.append([])
-        # 3. the cut rule, on the undecided cells whose answer may have changed
+        # 2. the cut rule, on the undecided cells whose answer may have changed
         candidates.discard(walls.border)
         for index in sorted(candidates):
-            if len(sets[index]) == 2 and self.is_cut(index):
+            if len(sets[index]) == 2 and self.is_cut(walls, index):
                 cell = cells[index]
                 state.remove(cell, SHADED,
                              f"cut rule: shading {show(cell)} would split the unshaded cells")
-                if self._forced:
-                    self._forced[-1].append(index)
         if state.unfixed == 0 or not any(len(domain) == 2 for domain in sets):
             # every cell is decided: check the relation itself
             white = {i for i, domain in enumerate(sets) if domain == _ONLY_UNSHADED}

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from .connectivity import Connected
+from .connectivity import Connected, WallUnionFind
 from .grade import DIFFICULTIES, grade, undecided_cells
 from .model import Singles, first_undecided
 
@@ -114,7 +114,8 @@ def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Ran
 
 def shade_maximal(width: int, height: int, rng: random.Random) -> set[tuple[int, int]]:
     """A random maximal set of non-touching shaded cells leaving the rest connected."""
-    walls = Connected(height, width)
+    connected = Connected(height, width)
+    walls = WallUnionFind(width * height)
     order = list(range(width * height))
     rng.shuffle(order)
     shaded: set[tuple[int, int]] = set()
@@ -122,9 +123,9 @@ def shade_maximal(width: int, height: int, rng: random.Random) -> set[tuple[int,
         r, c = divmod(index, width)
         if any(n in shaded for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
             continue
-        if walls.is_cut(index):
+        if connected.is_cut(walls, index):
             continue
-        walls.walls.add(index, walls.rings[index])
+        walls.add(index, connected.rings[index])
         shaded.add((r, c))
     return shaded
 

@@ -11,9 +11,9 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4, REPAIR = 5,
-      BACKJUMP = 6, LEARN = 7;  // the order of KINDS in core/trace.py
+      BACKJUMP = 6, LEARN = 7, SPLIT = 8;  // the order of KINDS in core/trace.py
 const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution", "repair", "backjump",
-                    "learn"];
+                    "learn", "split"];
 const HIGHLIGHT = { [ASSIGN]: "#e6b800", [PRUNE]: "#ff8c00", [WIPEOUT]: "#d62728",
                     [REPAIR]: "#e6b800" };
 const UNIT = 40;           // SVG units per picture unit (a grid cell)
@@ -120,6 +120,8 @@ class Replay {
     if (kind === ASSIGN) {
       this.marks.push(this.trail.length);
       for (const other of Array.from(this.present[v])) if (other !== x) this.remove(v, other, at);
+    } else if (kind === SPLIT) {  // a level whose removals follow as prune events
+      this.marks.push(this.trail.length);
     } else if (kind === PRUNE) {
       this.remove(v, x, at);
     } else if (kind === REPAIR) {  // local search: `v` now holds `x`; never undone
@@ -163,7 +165,7 @@ function buildTree(run) {
   const stack = [root];
   run.events.forEach(([kind, v, x, , depth], i) => {
     const at = i + 1;
-    if (kind === ASSIGN) {
+    if (kind === ASSIGN || kind === SPLIT) {
       while (stack.length > depth) stack.pop();  // levels closed without a backtrack event
       const parent = stack[stack.length - 1];
       const node = { id: nodes.length, start: at, end: Infinity, depth, children: [], parent,
@@ -225,6 +227,7 @@ function describe(run, position) {
   else if (kind === REPAIR) said = `${cause || "repair"}: ${name} = ${value}, ${depth} conflict${depth === 1 ? "" : "s"} left`;
   else if (kind === BACKJUMP) said = `backjump from ${name}: ${cause}`;  // cause: the conflict, worded
   else if (kind === LEARN) said = `learn: ${cause} cannot all hold`;
+  else if (kind === SPLIT) said = `split: keep ${name} in ${value}`;
   else said = "solution found: every variable has a value that satisfies every constraint";
   return `${where}: ${said}`;
 }
