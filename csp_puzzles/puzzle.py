@@ -9,7 +9,8 @@ A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
   never imports it);
 - `check.py`: an independent checker that never uses the solver;
 - `render.py`: a matplotlib drawing of any state (a solution or a trace's domains);
-- `grade.py`: `grade(puzzle)`, the weakest rules that solve it, and `DIFFICULTIES`;
+- `grade.py`: `grade(puzzle)` (also `puzzle.grade()`), the weakest rules that solve it,
+  and `DIFFICULTIES` (also `puzzle.difficulties`);
 - `generate.py`: a generator of puzzles with exactly one solution, at a grade asked;
 
 and its `__init__.py` exports `parse`, `generate`, `grade`, `DIFFICULTIES` and the puzzle
@@ -164,6 +165,13 @@ class Puzzle(ABC):
         """The puzzle as DIMACS CNF (puzzles without a SAT encoding raise ValueError)."""
         raise ValueError(f"{self.kind} puzzles have no CNF encoding")
 
+    #: the grades `grade()` gives a uniquely solvable puzzle, easiest first
+    difficulties: ClassVar[tuple[str, ...]] = ()
+
+    def grade(self) -> str:
+        """How hard the puzzle is: the weakest of its rule sets that solves it (`grade.py`)."""
+        raise NotImplementedError(f"{self.kind} puzzles are not graded")
+
     def reject_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError naming model options `to_csp` does not know."""
         if options:
@@ -192,12 +200,8 @@ class Puzzle(ABC):
                              max_nodes=max_nodes, trace=trace, look_back=look_back)
             return self._run_engine(engine, None, timeout, searching, model_options)
         csp = self.to_csp(**model_options)
-        inference = inference or self.default_inference
-        result = solve(csp, inference=inference,
-                       var_order=var_order or self.var_order_for(inference),
-                       val_order=val_order or self.default_val_order,
-                       timeout=timeout, max_nodes=max_nodes, trace=trace,
-                       look_back=look_back or self.default_look_back)
+        result = solve(csp, timeout=timeout, max_nodes=max_nodes, trace=trace,
+                       **self._search_options(inference, var_order, val_order, look_back))
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace, self)
 
@@ -216,12 +220,9 @@ class Puzzle(ABC):
                              max_nodes=max_nodes, trace=trace, look_back=look_back)
             return self._run_engine(engine, limit, timeout, searching, model_options)
         csp = self.to_csp(counting=True, **model_options)
-        inference = inference or self.default_inference
-        counted = count(csp, limit=limit, keep=True, inference=inference,
-                        var_order=var_order or self.var_order_for(inference),
-                        val_order=val_order or self.default_val_order,
-                        timeout=timeout, max_nodes=max_nodes, trace=trace,
-                        look_back=look_back or self.default_look_back)
+        counted = count(csp, limit=limit, keep=True, timeout=timeout, max_nodes=max_nodes,
+                        trace=trace,
+                        **self._search_options(inference, var_order, val_order, look_back))
         first = self.decode(counted.solutions[0]) if counted.solutions else None
         if not counted.complete:
             status = LIMIT
@@ -230,6 +231,16 @@ class Puzzle(ABC):
         return PuzzleResult(self.kind, status, first, counted.stats, counted.trace, self,
                             solutions=counted.count,
                             unique=(counted.count == 1) if counted.complete else None)
+
+    def _search_options(self, inference: str | None, var_order: str | VariableOrder | None,
+                        val_order: str | ValueOrder | None,
+                        look_back: str | None) -> dict[str, Any]:
+        """The search options asked for, and this puzzle's defaults for the others."""
+        inference = inference or self.default_inference
+        return {"inference": inference,
+                "var_order": var_order or self.var_order_for(inference),
+                "val_order": val_order or self.default_val_order,
+                "look_back": look_back or self.default_look_back}
 
     def _check_engine(self, engine: str) -> None:
         if engine not in self.engines:

@@ -140,3 +140,39 @@ def test_08_variable_order_on_the_small_towers():
                                  for order in ("input", "mrv"))
     assert nodes["5x5-unreasonable-1"] == (4, 2)
     assert sum(a == b for a, b in nodes.values()) == len(nodes) - 1
+
+
+def test_09_cutsets_and_two_sided_counts():
+    import operator
+
+    from csp_puzzles import CSP, Count, NotInSet
+    from csp_puzzles.core.structure import cutset_solve
+
+    for cutset in (["NT", "NSW"], ["SA"]):
+        assert cutset_solve(map_colouring(), cutset=cutset).stats.nodes == 7
+    two = {tuple(c): cutset_solve(map_colouring(colours=("red", "green")), cutset=c)
+           for c in (["NT", "NSW"], ["SA"])}
+    assert all(r.status == "unsatisfiable" for r in two.values())
+    assert (two["NT", "NSW"].stats.nodes, two["SA",].stats.nodes) == (6, 2)
+
+    def desks(two_sided):
+        room = CSP("student desks")
+        room.add_variables(range(16), "ABCD")
+        for letter in "ABCD":
+            ops = (">=", "<=") if two_sided else ("==",)
+            for op in ops:
+                room.add_constraint(Count(range(16), letter, op, 4))
+        for row in range(4):
+            room.add_constraint(NotInSet(4 * row, "D"))
+            for col in range(4):
+                seat = 4 * row + col
+                if col < 3:
+                    room.add_constraint(Predicate(operator.ne, (seat, seat + 1)))
+                if row < 3:
+                    room.add_constraint(Predicate(operator.ne, (seat, seat + 4)))
+        return room
+
+    for inference, nodes in (("fc", 29), ("mac", 13)):
+        runs = [solve(desks(s), inference=inference, var_order="input") for s in (False, True)]
+        assert [r.stats.nodes for r in runs] == [nodes, nodes]
+        assert runs[0].stats.prunings == runs[1].stats.prunings

@@ -23,6 +23,8 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from csp_puzzles import ParseError
 from csp_puzzles.cli import main
@@ -153,6 +155,18 @@ def test_every_parser_answers_every_mutant():
     print(f"\nfuzz: {len(INPUTS)} inputs through Python; {summary}")
     for kind in KINDS:  # the fuzzer reaches both sides of every parser
         assert counts[kind, "puzzle"] and counts[kind, "located error"], summary
+
+
+#: characters every format uses, and some that none does
+ALPHABET = st.sampled_from(list("0123456789 \n-.,:/_xmLabcdefzAGZ#") + ODD_CHARACTERS)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(ALPHABET, max_size=60))
+def test_random_text_is_a_puzzle_or_a_located_error(kind, text):
+    """Hypothesis's texts, beside the mutants: any string at all gets one of two answers."""
+    classify(puzzle_module(kind).parse, text)
 
 
 def run_cli(argv: list[str]) -> tuple[int, str]:

@@ -350,8 +350,10 @@ class Predicate(Constraint):
         label = getattr(function, "__name__", "predicate")
         super().__init__(variables, name or f"{label}({', '.join(map(_short, variables))})")
         self.function = function
+        #: the two variables of a binary predicate (None otherwise): forward checking's case
+        self._pair: tuple[Hashable, Hashable] | None = None
         if len(variables) == 2:
-            x, y = variables
+            x, y = self._pair = variables
             #: (revised variable, other variable, test in that order, residues)
             self._directions: tuple[tuple[Hashable, Hashable, Callable[[Any, Any], bool],
                                           dict[Any, Any]], ...]
@@ -370,21 +372,20 @@ class Predicate(Constraint):
         `var`'s domain only the values that agree with it (as AIMA's forward checking, which
         looks at unassigned neighbours only).
         """
-        if len(self.scope) != 2:
+        if self._pair is None:
             self.propagate(state)
             return
-        x, y = self.scope
-        holds, domains = self.function, state.domains
+        x, y = self._pair
         if var == x:
             if y in state.assignment:
                 return
-            other, value = y, next(iter(domains[x]))
-            doomed = [b for b in domains[y] if not holds(value, b)]
+            other, value, holds = y, next(iter(state.domains[x])), self.function
+            doomed = [b for b in state.domains[y] if not holds(value, b)]
         else:
             if x in state.assignment:
                 return
-            other, value = x, next(iter(domains[y]))
-            doomed = [a for a in domains[x] if not holds(a, value)]
+            other, value, holds = x, next(iter(state.domains[y])), self.function
+            doomed = [a for a in state.domains[x] if not holds(a, value)]
         if len(doomed) > 1:
             doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
         for b in doomed:

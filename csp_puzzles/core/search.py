@@ -110,7 +110,9 @@ class Search:
     `branching="assign"` tries one value at a time (`var = value`, then the next value);
     `branching="split"` halves the domain instead (keep the first half of the values in
     value order, then the second half), so a decision is a smaller domain, and a variable
-    is assigned once its domain is down to one value.
+    is assigned once its domain is down to one value. Either way each decision tried is one
+    node in `stats.nodes`; after a split that leaves several values, only an inference that
+    establishes arc consistency runs (the others act on assigned variables).
     """
 
     def __init__(self, csp: CSP, inference: str | Inference = "mac",

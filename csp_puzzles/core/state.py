@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 #: marks a trail entry that holds an undo function instead of a removed value
 _UNDO_HOOK = object()
+#: marks a trail entry that holds a decision's removals at once: (var, values)
+_DECISION = object()
 
 
 class Contradiction(Exception):
@@ -189,7 +191,14 @@ class SearchState:
 
     def removals_since(self, mark: int) -> list[tuple[Hashable, Any]]:
         """The (variable, value) removals on the trail since `mark`, oldest first."""
-        return [entry for entry in self._trail[mark:] if entry[0] is not _UNDO_HOOK]
+        removals: list[tuple[Hashable, Any]] = []
+        for var, value in self._trail[mark:]:
+            if var is _DECISION:
+                var, others = value
+                removals += [(var, x) for x in others]
+            elif var is not _UNDO_HOOK:
+                removals.append((var, value))
+        return removals
 
     # -- assigning and undoing (used by the search) ----------------------------------------
     def mark(self) -> int:
@@ -204,6 +213,11 @@ class SearchState:
             var, value = trail.pop()
             if var is _UNDO_HOOK:
                 value()
+                continue
+            if var is _DECISION:
+                var, others = value
+                domains[var].update(others)
+                self.unfixed += 1
                 continue
             domain = domains[var]
             if len(domain) == 1:
@@ -245,7 +259,7 @@ class SearchState:
             others = [x for x in domain if x != value]
             domain.clear()
             domain.add(value)
-            self._trail.extend([(var, x) for x in others])
+            self._trail.append((_DECISION, (var, others)))  # one entry: undone at once
             self.changed.add(var)
             self.unfixed -= 1
         elif value not in domain:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, overload
 
 ASSIGN = "assign"
 PRUNE = "prune"
@@ -54,7 +54,7 @@ class Event:
     """
 
     kind: str
-    var: Hashable = None
+    var: Any = None  # a variable name (any hashable); a view knows its shape, (row, col) say
     value: Any = None
     cause: str | None = None
     depth: int = 0
@@ -128,7 +128,7 @@ def _from_json(x: Any) -> Any:
     return x
 
 
-class Trace(Sequence):
+class Trace(Sequence[Event]):
     """Events of one search plus the initial domains, replayable at any point.
 
     At most `max_events` events are kept; past that, recording stops and `truncated` is
@@ -157,7 +157,13 @@ class Trace(Sequence):
     def __len__(self) -> int:
         return len(self._events)
 
-    def __getitem__(self, index: int | slice) -> Event | list[Event]:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
         if isinstance(index, slice):
             return [Event(*e) for e in self._events[index]]
         return Event(*self._events[index])

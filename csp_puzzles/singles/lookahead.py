@@ -20,27 +20,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..core import Contradiction, SearchState
-from ..core.inference import propagate
+from ..core.inference import propagate_from
 from ..core.trace import ASSIGN, BACKTRACK, WIPEOUT, show
 from .rules import SHADED, UNSHADED
 
 MAX_PROBES = 400
 PROBE = "probe"
-
-
-def _probe(state: SearchState, var: Hashable, value: int) -> int | None:
-    """Prunings caused by `var = value` (None if it leads to a contradiction); undone."""
-    mark = state.mark()
-    before = state.stats.prunings
-    try:
-        state.keep_only(var, (value,), "probe")
-        propagate(state, state.csp.constraints_of[var])
-        return state.stats.prunings - before
-    except Contradiction:
-        return None
-    finally:
-        state.undo(mark)
-        state.stats.prunings = before
 
 
 def probing_order(state: SearchState) -> Hashable:
@@ -60,12 +45,8 @@ def probing_order(state: SearchState) -> Hashable:
         for var in undecided:
             if len(domains[var]) < 2:
                 continue
-            trace, state.trace = state.trace, None  # a probe is not part of the story
-            try:
-                shaded = _probe(state, var, SHADED)
-                unshaded = _probe(state, var, UNSHADED)
-            finally:
-                state.trace = trace
+            shaded = state.probe(var, SHADED, propagate_from)  # None: it fails
+            unshaded = state.probe(var, UNSHADED, propagate_from)
             if shaded is None and unshaded is None:
                 return var  # this node is dead: both branches fail at once
             if shaded is None or unshaded is None:
@@ -98,7 +79,7 @@ def _show_failed_probe(state: SearchState, var: Hashable, value: int) -> None:
         state.trace = None  # the assign event says it all
         state.keep_only(var, (value,), PROBE)
         state.trace = trace
-        propagate(state, state.csp.constraints_of[var])
+        propagate_from(state, var)
     except Contradiction as failure:
         trace.record(WIPEOUT, failure.var, None, failure.cause, depth + 1)
     finally:
@@ -115,7 +96,7 @@ def _refute(state: SearchState, var: Hashable, value: int) -> bool:
     what = "shading" if value == SHADED else "leaving unshaded"
     try:
         state.remove(var, value, f"probe: {what} {show(var)} leads to a contradiction")
-        propagate(state, state.csp.constraints_of[var])
+        propagate_from(state, var)
     except Contradiction:
         # the other value fails too once propagated: undo, and let both branches fail
         state.undo(mark)

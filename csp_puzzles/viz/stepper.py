@@ -63,7 +63,8 @@ class Explorer(anywidget.AnyWidget):
         # a `View` brings its own wording, picture and size; explicit arguments win
         self.describe = describe or getattr(draw, "describe", None) or describe_event
         self.title = title
-        self.figsize: tuple[float, float] = figsize or getattr(draw, "figsize", (4.5, 4.5))
+        self.figsize: tuple[float, float] = (figsize or getattr(draw, "figsize", None)
+                                             or (4.5, 4.5))
         self.dpi = dpi
         picture = getattr(draw, "picture", None)
         own_words = describe is None and hasattr(draw, "describe")

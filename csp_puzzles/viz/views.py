@@ -26,11 +26,12 @@ from matplotlib.patches import Circle, Rectangle, Wedge
 
 from .. import picture as pic
 from ..core import CSP
-from ..core.trace import ASSIGN, PRUNE, WIPEOUT, Event
+from ..core.trace import ASSIGN, PRUNE, WIPEOUT, Event, show
 from ..examples.australia import AUSTRALIA
 from .words import Namer, describe, plain_name
 
-Domains = Mapping[Hashable, tuple[Any, ...]]
+#: a trace state's domains, keyed by variable names (each view knows their shape)
+Domains = Mapping[Any, tuple[Any, ...]]
 HIGHLIGHT = {ASSIGN: "gold", PRUNE: "darkorange", WIPEOUT: "red"}
 
 
@@ -384,5 +385,5 @@ def sudoku_view(givens: Mapping[Hashable, Any] | None = None) -> View:
     lines = [pic.line(0, i, 9, i, width=0.07 if i % 3 == 0 else 0.02) for i in range(10)]
     lines += [pic.line(i, 0, i, 9, width=0.07 if i % 3 == 0 else 0.02) for i in range(10)]
     picture = pic.picture((0, 0, 9, 9), cells, over=lines, axes=pic.grid_axes(9, 9))
-    return View(draw, name=lambda var: f"cell ({var[0]},{var[1]})", figsize=(5, 5),
+    return View(draw, name=lambda var: f"cell {show(var)}", figsize=(5, 5),
                 picture=picture)
