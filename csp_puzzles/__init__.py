@@ -31,8 +31,9 @@ from .core import (
     solve,
 )
 from .errors import CspPuzzlesError, LimitReached, ParseError
+from .registry import KINDS
 
-PUZZLE_KINDS = ("hashi", "kakuro", "towers", "singles")
+PUZZLE_KINDS = KINDS  # the puzzle subpackages, by name
 
 __all__ = [
     "CSP", "Constraint", "AllDifferent", "Sum", "Table", "Predicate", "Contradiction",

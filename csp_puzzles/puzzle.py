@@ -9,7 +9,8 @@ A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
   never imports it);
 - `check.py`: an independent checker that never uses the solver;
 - `render.py`: a matplotlib drawing of any state (a solution or a trace's domains);
-- `grade.py`: `grade(puzzle)`, the weakest rules that solve it, and `DIFFICULTIES`;
+- `grade.py`: `grade(puzzle)` (also `puzzle.grade()`), the weakest rules that solve it,
+  and `DIFFICULTIES` (also `puzzle.difficulties`);
 - `generate.py`: a generator of puzzles with exactly one solution, at a grade asked;
 
 and its `__init__.py` exports `parse`, `generate`, `grade`, `DIFFICULTIES` and the puzzle
@@ -163,6 +164,13 @@ class Puzzle(ABC):
     def to_dimacs(self, three_sat: bool = False, **options: Any) -> str:
         """The puzzle as DIMACS CNF (puzzles without a SAT encoding raise ValueError)."""
         raise ValueError(f"{self.kind} puzzles have no CNF encoding")
+
+    #: the grades `grade()` gives a uniquely solvable puzzle, easiest first
+    difficulties: ClassVar[tuple[str, ...]] = ()
+
+    def grade(self) -> str:
+        """How hard the puzzle is: the weakest of its rule sets that solves it (`grade.py`)."""
+        raise NotImplementedError(f"{self.kind} puzzles are not graded")
 
     def reject_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError naming model options `to_csp` does not know."""

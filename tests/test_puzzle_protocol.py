@@ -154,3 +154,12 @@ def test_the_model_never_imports_its_reader(kind):
 
 def test_kakuro_keeps_its_former_class_name():
     assert puzzle_module("kakuro").KakuroPuzzle is puzzle_module("kakuro").Kakuro
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_puzzle_grades_itself(kind):
+    """`puzzle.grade()` is its package's `grade(puzzle)`, one of `puzzle.difficulties`."""
+    module = puzzle_module(kind)
+    puzzle = module.parse(data_files(kind)[0].read_text())
+    assert puzzle.difficulties == module.DIFFICULTIES
+    assert puzzle.grade() == module.grade(puzzle) and puzzle.grade() in puzzle.difficulties

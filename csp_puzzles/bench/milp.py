@@ -4,7 +4,7 @@ One run, the same puzzles for every engine, each run stopped after `--timeout` s
 
 1. Towers, the project's set (data/towers, sizes 4-9, every level): MILP against the CSP
    engine (full model, MAC).
-2. Towers as in the 2019 student report the MILP models come from: random Latin squares,
+2. Towers as in the student report the MILP models come from: random Latin squares,
    every clue, empty grid, ten each of sizes 5-8: MILP (the AND-hull visibility rows), the
    report's big-M visibility rows on HiGHS, the CSP engine, and the report's CPLEX figures.
 3. Singles by size: the project's set (data/singles), ten generated puzzles of sizes 5-7

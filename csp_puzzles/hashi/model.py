@@ -41,6 +41,7 @@ from ..core.heuristics import ValueOrder, VariableOrder
 from ..core.trace import show
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
+from . import grade as grading
 from . import picture as drawing
 from .check import check
 from .connectivity import Connectivity, NoLoops
@@ -118,6 +119,7 @@ class Hashi(Puzzle):
     kind: ClassVar[str] = "hashi"
     model_options: ClassVar[frozenset[str]] = frozenset({"adjacent"})
     engines: ClassVar[tuple[str, ...]] = ("csp", "sat", "milp")
+    difficulties: ClassVar[tuple[str, ...]] = grading.DIFFICULTIES
     #: dom/wdeg: small domains in places that failed before (core/heuristics.py)
     default_var_order: ClassVar[str] = "dom-wdeg"
     #: the look-back of the default, restarted solve: nogood learning, which on the large
@@ -315,6 +317,9 @@ class Hashi(Puzzle):
 
         self.reject_options(options)
         return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
+
+    def grade(self) -> str:
+        return grading.grade(self)
 
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:
         return check(self, solution, adjacent=adjacent)

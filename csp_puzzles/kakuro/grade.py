@@ -8,8 +8,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import solve
-from .model import Kakuro
+
+if TYPE_CHECKING:
+    from .model import Kakuro
 
 DIFFICULTIES = ("easy", "medium", "hard")
 

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, NamedTuple
 from ..core import CSP, AllDifferent, Sum
 from ..core.trace import show
 from ..puzzle import Puzzle
+from . import grade as grading
 from . import picture as drawing
 from .check import check
 from .combinations import DIGITS
@@ -125,6 +126,7 @@ class Kakuro(Puzzle):
     kind: ClassVar[str] = "kakuro"
     model_options: ClassVar[frozenset[str]] = frozenset({"model"})
     engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
+    difficulties: ClassVar[tuple[str, ...]] = grading.DIFFICULTIES
 
     def __init__(self, grid: list[list[Any]]):
         self.grid: list[list[Any]] = [list(row) for row in grid]
@@ -185,6 +187,9 @@ class Kakuro(Puzzle):
         lines = [f"{self.height} {self.width}"]
         lines += [" ".join(t.rjust(width) for t in row).rstrip() for row in tokens]
         return "\n".join(lines) + "\n"
+
+    def grade(self) -> str:
+        return grading.grade(self)
 
     def check(self, solution: Any) -> list[str]:
         return check(self, solution)

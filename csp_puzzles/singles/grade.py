@@ -4,9 +4,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import Contradiction, SearchState
 from ..core.inference import maintain_arc_consistency
-from .model import Singles
+
+if TYPE_CHECKING:
+    from .model import Singles
 
 DIFFICULTIES = ("easy", "tricky")
 

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from ..core import CSP, SearchState
 from ..core.heuristics import VariableOrder
 from ..puzzle import Puzzle
+from . import grade as grading
 from . import picture as drawing
 from .check import check
 from .connectivity import Connected
@@ -77,6 +78,7 @@ class Singles(Puzzle):
     default_inference: ClassVar[str] = "mac"
     model_options: ClassVar[frozenset[str]] = frozenset({"uniqueness"})
     engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
+    difficulties: ClassVar[tuple[str, ...]] = grading.DIFFICULTIES
 
     def __post_init__(self) -> None:
         grid = self.grid
@@ -145,6 +147,9 @@ class Singles(Puzzle):
         return probing_order if inference == "mac" else first_undecided
 
     # -- output ----------------------------------------------------------------------------
+    def grade(self) -> str:
+        return grading.grade(self)
+
     def check(self, solution: Any) -> list[str]:
         return check(self.grid, solution)
 

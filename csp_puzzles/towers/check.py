@@ -10,6 +10,7 @@ from typing import Any
 
 
 def _seen(heights: Sequence[int]) -> int:
+    """Towers seen from the front: `rules.visible` again, on purpose (see the module doc)."""
     count, tallest = 0, 0
     for h in heights:
         if h > tallest:

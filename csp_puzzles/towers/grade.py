@@ -12,10 +12,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import CSP, Contradiction, SearchState
 from ..core.inference import propagate, propagate_from
-from .model import Towers
 from .rules import LatinSingles
+
+if TYPE_CHECKING:
+    from .model import Towers
 
 DIFFICULTIES = ("easy", "hard", "extreme", "unreasonable")
 _MODEL_OF = {"easy": "easy", "hard": "full", "extreme": "extreme"}

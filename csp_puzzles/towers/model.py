@@ -26,6 +26,7 @@ from ..core import CSP, AllDifferent, Constraint, SearchState
 from ..formats import encode_runs
 from ..limits import GRID_SIDE
 from ..puzzle import Puzzle
+from . import grade as grading
 from . import picture as drawing
 from .check import check
 from .render import render
@@ -76,6 +77,7 @@ class Towers(Puzzle):
     kind: ClassVar[str] = "towers"
     model_options: ClassVar[frozenset[str]] = frozenset({"model"})
     engines: ClassVar[tuple[str, ...]] = ("csp", "milp")  # milp: the program of milp.py
+    difficulties: ClassVar[tuple[str, ...]] = grading.DIFFICULTIES
 
     def __post_init__(self) -> None:
         n = self.size
@@ -185,6 +187,9 @@ class Towers(Puzzle):
         if not any(cells):
             return text
         return text + "," + encode_runs(cells, between="_")
+
+    def grade(self) -> str:
+        return grading.grade(self)
 
     def check(self, solution: Any) -> list[str]:
         return check(self, solution)
