@@ -162,3 +162,15 @@ def test_same_solutions_as_python_constraint_kinds(csp, inference):
     assert ours == as_set(peer_solutions(csp))
     assert all(csp.is_solution(dict(s)) for s in ours)
     assert count_solutions(csp, inference="fc") == len(ours)
+
+
+@pytest.mark.parametrize("inference", ["none", "fc", "mac"])
+def test_unary_kinds_prune_before_the_search_starts(inference):
+    csp = CSP("unary")
+    csp.add_variables("abc", range(10))
+    csp.add_constraint(InSet("a", [7]))
+    csp.add_constraint(NotInSet("b", range(9)))
+    csp.add_constraint(AllEqual(["c"]))
+    result = solve(csp, inference=inference, var_order="input")
+    assert result.solution == {"a": 7, "b": 9, "c": 0}
+    assert result.stats.backtracks == 0  # no value outside the sets was ever tried

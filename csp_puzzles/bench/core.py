@@ -49,8 +49,8 @@ PROBLEMS: dict[str, Problem] = {
     "France 4 colours, all": Problem(lambda: map_colouring(FRANCE, "RGBY"), True, FC_MRV,
                                      lambda: aima.MapColoringCSP(list("RGBY"), FRANCE_SPEC),
                                      full_only=True, repeats=1),
-    "30-queens, first": Problem(lambda: queens(30), False, ALL_OURS, full_only=True,
-                                repeats=1),
+    "30-queens, first": Problem(lambda: queens(30), False, FC_MRV + (("mac", "mrv"),),
+                                full_only=True, repeats=1),
     "hard sudoku, first": Problem(sudoku, False, (("fc", "mrv"), ("mac", "mrv"))),
 }
 
