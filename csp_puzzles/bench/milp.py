@@ -6,7 +6,8 @@ One run, the same puzzles for every engine, each run stopped after `--timeout` s
    engine (full model, MAC).
 2. Towers as in the student report the MILP models come from: random Latin squares,
    every clue, empty grid, ten each of sizes 5-8: MILP (clue bounds, line orderings, the
-   AND-hull visibility rows), the report's program (every height, big-M rows) on HiGHS, the CSP engine, and the report's CPLEX figures.
+   AND-hull visibility rows), the report's program (every height, big-M rows) on HiGHS,
+   the CSP engine, and the report's CPLEX figures.
 3. Singles by size: the project's set (data/singles), ten generated puzzles of sizes 5-7
    (as in the report) and one generated 100x100: MILP against the CSP engine, with CPLEX's.
 4. Hashi, the Coelho et al. benchmark (../shared/data, when present), `--per-class`
