@@ -6,7 +6,7 @@ LAB_STUDENT    ?= lab/student
 LAB_INSTRUCTOR ?= lab/instructor
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-EXTRAS := notebooks,test,sat,browser
+EXTRAS := notebooks,test,sat,browser,instructor
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab lab-instructor test lint bench clean

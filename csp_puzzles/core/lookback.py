@@ -38,20 +38,18 @@ solution.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Generator, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from .budget import TimeUp, check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
-from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder, credit_failure
-from .inference import INFERENCES, Inference, node_consistency, reaches_arc_consistency
+from .inference import node_consistency
 from .inference import propagate as arc_consistency
+from .search import Search
 from .state import Contradiction, SearchState
 from .stats import Stats
-from .trace import BACKJUMP, BACKTRACK, LEARN, MAX_EVENTS, SOLUTION, WIPEOUT, Trace, show
+from .trace import BACKJUMP, BACKTRACK, LEARN, Trace, show
 
 LOOK_BACKS = ("none", "cbj", "learn")
 #: nogoods kept at most; past this the older half is forgotten
@@ -297,75 +295,54 @@ class _Frame:
     had_solution: bool = False
 
 
-class _LimitHit(Exception):
-    """A node or time limit stopped the search."""
-
-
-class LookBackSearch:
+class LookBackSearch(Search):
     """Depth-first search that backjumps over irrelevant decisions, and may learn.
 
-    The same options as `Search`, plus `look_back`: "cbj" (conflict-directed backjumping)
-    or "learn" (backjumping and nogood learning). `nogoods` may carry a store from an
-    earlier run (restarts keep what was learnt: a nogood is true of the problem itself).
+    The same options as `Search` (one value at a time: `branching="assign"`), plus
+    `look_back`: "cbj" (conflict-directed backjumping) or "learn" (backjumping and nogood
+    learning). `nogoods` may carry a store from an earlier run (restarts keep what was
+    learnt: a nogood is true of the problem itself). Only the loop differs from `Search`:
+    limits, the root, the final check of a solution and the trace are the same.
     """
 
-    def __init__(self, csp: CSP, inference: str | Inference = "mac",
-                 var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
-                 timeout: float | None = None, max_nodes: int | None = None,
-                 trace: bool | Trace = False, max_events: int = MAX_EVENTS,
-                 weights: dict[Constraint, int] | None = None, look_back: str = "cbj",
-                 nogoods: NogoodStore | None = None):
+    state: ExplainingState
+
+    def __init__(self, csp: CSP, *args: Any, look_back: str = "cbj",
+                 nogoods: NogoodStore | None = None, **options: Any):
         if look_back not in ("cbj", "learn"):
             raise ValueError(f"unknown look_back {look_back!r}; expected one of "
                              f"{', '.join(LOOK_BACKS)}")
-        self.csp = csp
-        self.infer = _resolve(inference, INFERENCES, "inference")
-        self.select = _resolve(var_order, VARIABLE_ORDERS, "variable order")
-        self.order = _resolve(val_order, VALUE_ORDERS, "value order")
-        self.stats = Stats()
-        if trace is True:
-            trace = Trace(csp.domains, max_events=max_events)
-        self.trace: Trace | None = trace if isinstance(trace, Trace) else None
+        if options.get("branching", "assign") != "assign":
+            raise ValueError("looking back branches one value at a time: branching='assign'")
+        super().__init__(csp, *args, **options)
         self.state = ExplainingState(csp, self.stats, self.trace)
-        self.weights: dict[Constraint, int] = {} if weights is None else weights
         self.state.weights = self.weights
-        self.mac = reaches_arc_consistency(self.infer)
-        self.state.fixed_is_decided = self.mac
+        self.state.fixed_is_decided = self.arc_consistent
         self.learning = look_back == "learn"
         self.store = nogoods if nogoods is not None else NogoodStore()
-        self.timeout = timeout
-        self.max_nodes = max_nodes
-        check_timeout(timeout)
-        check_max_nodes(max_nodes)
-        self.limit_hit = False
-        self.exhausted = False
         self._checked = 0  # trail position the nogood store has looked at
 
     # -- the search loop -------------------------------------------------------------------
-    def solutions(self) -> Iterator[dict[Hashable, Any]]:
-        """Yield solutions in search order; stops early (setting `limit_hit`) at a limit."""
-        start = time.perf_counter()
-        self._deadline = None if self.timeout is None else start + self.timeout
-        self.state.deadline = self._deadline  # propagation checks it too
+    def _root(self) -> bool:
+        """Node consistency, then the inference and what earlier runs learnt."""
         try:
-            yield from self._search()
-            self.exhausted = True
-        except (_LimitHit, TimeUp):
-            self.limit_hit = True
-        finally:
-            self.stats.seconds += time.perf_counter() - start
-
-    def _search(self) -> Iterator[dict[Hashable, Any]]:
-        state = self.state
-        try:
-            node_consistency(state)
+            node_consistency(self.state)
             self._propagate(None)
         except Contradiction as failure:
-            self._record(WIPEOUT, failure.var, None, failure.cause)
+            self._failed(failure)
+            return False
+        return True
+
+    def _dfs(self) -> Generator[None, None, None]:
+        """Like `Search._dfs`, but a frame whose values all failed hands its conflict set
+        back to the deepest level it blames (`_exhausted`), and a failure explained without
+        the current decision ends its frame at once."""
+        state = self.state
+        if not self._root():
             return
         if self._complete():
             if self._verified():
-                yield self._solution()
+                yield None
             return
         frames = [self._open(1)]
         while frames:
@@ -373,8 +350,7 @@ class LookBackSearch:
             if frame.assigned:
                 self._retract(frame)
             if frame.next == len(frame.values):
-                target = self._exhausted(frames)
-                if target is None:
+                if self._exhausted(frames) is None:
                     return
                 continue
             value = frame.values[frame.next]
@@ -388,10 +364,8 @@ class LookBackSearch:
                 state.assign(frame.var, value)
                 self._propagate(frame.var)
             except Contradiction as failure:
+                self._failed(failure)
                 conflict = state.conflict_of(failure)
-                self._record(WIPEOUT, failure.var, None, failure.cause)
-                if failure.constraint is not None:  # dom/wdeg's failure weights
-                    credit_failure(state, failure.constraint, failure)
                 frame.conflict |= conflict & ~(1 << frame.level)
                 if self.learning and conflict:
                     self._learn(conflict, frames)
@@ -403,7 +377,7 @@ class LookBackSearch:
                 if self._verified():
                     frame.had_solution = True
                     frame.conflict |= (1 << frame.level) - 2  # every earlier level
-                    yield self._solution()
+                    yield None
                 continue
             frames.append(self._open(frame.level + 1))
 
@@ -441,9 +415,9 @@ class LookBackSearch:
         skipped = frame.level - 1 - target
         if skipped > 0:
             self.stats.backjumps += 1
-            self._record(BACKJUMP, frame.var, self._literals(conflict, frames),
-                         f"back to level {target}, skipping {skipped} "
-                         f"level{'s' * (skipped > 1)}", target)
+            self._record_at(BACKJUMP, frame.var, self._literals(conflict, frames),
+                            f"back to level {target}, skipping {skipped} "
+                            f"level{'s' * (skipped > 1)}", target)
         while frames[-1].level > target:
             undone = frames.pop()
             if undone.assigned:
@@ -468,7 +442,7 @@ class LookBackSearch:
             if var is not None:
                 fixed.append(var)
             self._checked = start = state.mark()
-            if not self.store.propagate(state, fixed) or not self.mac:
+            if not self.store.propagate(state, fixed) or not self.arc_consistent:
                 return
             changed = dict.fromkeys(v for v, _ in state.removals_since(start))
             var = None
@@ -484,7 +458,7 @@ class LookBackSearch:
         nogood = Nogood(literals)
         self.store.add(nogood)
         self.stats.learnt += 1
-        self._record(LEARN, None, tuple(literals), None, len(frames))
+        self._record_at(LEARN, None, tuple(literals), None, len(frames))
 
     # -- helpers ---------------------------------------------------------------------------
     def _literals(self, conflict: int, frames: list[_Frame]) -> tuple[tuple[Hashable, Any], ...]:
@@ -493,44 +467,8 @@ class LookBackSearch:
         return tuple((by_level[lv].var, by_level[lv].value)
                      for lv in sorted(levels(conflict)) if lv in by_level)
 
-    def _complete(self) -> bool:
-        state = self.state
-        if len(state.assignment) == len(self.csp.variables):
-            return True
-        return self.mac and state.unfixed == 0
-
-    def _verified(self) -> bool:
-        state = self.state
-        solution = {var: state.value(var) for var in self.csp.variables}
-        self.stats.checks += len(self.csp.constraints)
-        broken = self.csp.violated(solution)
-        if broken:
-            self._record(WIPEOUT, None, None, f"final check: {broken[0].name}")
-            return False
-        return True
-
-    def _solution(self) -> dict[Hashable, Any]:
-        self._record(SOLUTION, None, None, None)
-        return {var: self.state.value(var) for var in self.csp.variables}
-
-    def _check_limits(self) -> None:
-        if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
-            raise _LimitHit
-        if self._deadline is not None and time.perf_counter() > self._deadline:
-            raise _LimitHit
-
-    def _record(self, kind: str, var: Hashable, value: Any, cause: str | None,
-                depth: int | None = None) -> None:
+    def _record_at(self, kind: str, var: Hashable, value: Any, cause: str | None,
+                   depth: int) -> None:
+        """Record an event that names its own level (a backjump's target, a nogood's)."""
         if self.trace is not None:
-            self.trace.record(kind, var, value, cause,
-                              self.state.depth if depth is None else depth)
-
-
-def _resolve(name_or_fn: Any, table: dict, what: str) -> Any:
-    if callable(name_or_fn):
-        return name_or_fn
-    try:
-        return table[name_or_fn]
-    except KeyError:
-        raise ValueError(f"unknown {what} {name_or_fn!r}; expected one of "
-                         f"{', '.join(table)}") from None
+            self.trace.record(kind, var, value, cause, depth)

@@ -275,9 +275,9 @@ class Hashi(Puzzle):
     def to_text(self) -> str:
         """The matrix: `0` for water, the island's number otherwise.
 
-        A janko.at header `R C` goes first only when the bare matrix would read back as
-        another grid (a first row like `2 2` looks like a header). The matrix cannot say
-        `maxb` or the no-loops rule: for those it is the Tatham ID.
+        A janko.at header `R C` goes first only when a reader would take the bare matrix's
+        first row for a header (`_looks_like_header`: a row like `2 2` over two rows of two).
+        The matrix cannot say `maxb` or the no-loops rule: for those it is the Tatham ID.
         """
         if self.maxb != 2 or not self.loops:
             return self.to_tatham() + "\n"
