@@ -390,14 +390,16 @@ class Predicate(Constraint):
         if var == x:
             if y in state.assignment:
                 return
-            other, value, holds = y, next(iter(state.domains[x])), self.function
+            (value,) = state.domains[x]
+            other, holds = y, self.function
             doomed = [b for b in state.domains[y] if not holds(value, b)]
         else:
             if x in state.assignment:
                 return
-            other, value, holds = x, next(iter(state.domains[y])), self.function
+            (value,) = state.domains[y]
+            other, holds = x, self.function
             doomed = [a for a in state.domains[x] if not holds(a, value)]
-        if len(doomed) > 1 and state.trace is not None:  # the order shows in the trace only
+        if state.trace is not None and len(doomed) > 1:  # the order shows in the trace only
             doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
         for b in doomed:
             state.remove(other, b, self.name)
