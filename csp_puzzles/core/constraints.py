@@ -387,18 +387,23 @@ class Predicate(Constraint):
             self.propagate(state)
             return
         x, y = self._pair
+        holds, doomed = self.function, []
+        # loops, not comprehensions: this runs at every node, and a comprehension costs a
+        # call of its own
         if var == x:
             if y in state.assignment:
                 return
-            (value,) = state.domains[x]
-            other, holds = y, self.function
-            doomed = [b for b in state.domains[y] if not holds(value, b)]
+            (value,), other = state.domains[x], y
+            for b in state.domains[y]:
+                if not holds(value, b):
+                    doomed.append(b)
         else:
             if x in state.assignment:
                 return
-            (value,) = state.domains[y]
-            other, holds = x, self.function
-            doomed = [a for a in state.domains[x] if not holds(a, value)]
+            (value,), other = state.domains[y], x
+            for a in state.domains[x]:
+                if not holds(a, value):
+                    doomed.append(a)
         if state.trace is not None and len(doomed) > 1:  # the order shows in the trace only
             doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
         for b in doomed:

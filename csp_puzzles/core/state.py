@@ -105,8 +105,7 @@ class SearchState:
     # -- reading ---------------------------------------------------------------------------
     def values(self, var: Hashable) -> list[Any]:
         """Remaining values of `var`, in the order its domain was given."""
-        domain = self.domains[var]
-        return [x for x in self.order[var] if x in domain]
+        return list(filter(self.domains[var].__contains__, self.order[var]))
 
     def size(self, var: Hashable) -> int:
         return len(self.domains[var])
@@ -264,7 +263,8 @@ class SearchState:
         self.depth += 1
         domain = self.domains[var]
         if len(domain) > 1:
-            others = [x for x in domain if x != value]
+            domain.discard(value)
+            others = list(domain)
             domain.clear()
             domain.add(value)
             self._trail.append((_DECISION, (var, others)))  # one entry: undone at once
