@@ -218,6 +218,15 @@ def _run(highs: Any, n: int, deadline: float | None, stats: LoopStats) -> list[i
     stats.runs += 1
     stats.nodes += max(0, highs.getInfo().mip_node_count)
     status = highs.getModelStatus()
+    if status == highspy.HighsModelStatus.kSolveError and _presolve(highs) != "off":
+        # HiGHS 1.15's presolve can postsolve an answer that breaks a row (seen once no-good
+        # rows are added); HiGHS notices and says so: solve that run again without presolve
+        presolve = _presolve(highs)
+        highs.setOptionValue("presolve", "off")
+        highs.run()
+        highs.setOptionValue("presolve", presolve)
+        stats.nodes += max(0, highs.getInfo().mip_node_count)
+        status = highs.getModelStatus()
     if status == highspy.HighsModelStatus.kOptimal:
         return [round(v) for v in highs.getSolution().col_value[:n]]
     if status in (highspy.HighsModelStatus.kInfeasible,
@@ -226,6 +235,11 @@ def _run(highs: Any, n: int, deadline: float | None, stats: LoopStats) -> list[i
     if status in (highspy.HighsModelStatus.kTimeLimit, highspy.HighsModelStatus.kInterrupt):
         raise LimitReached("MILP engine: time limit reached")
     raise RuntimeError(f"HiGHS stopped with {highs.modelStatusToString(status)}")
+
+
+def _presolve(highs: Any) -> str:
+    value = highs.getOptionValue("presolve")  # some highspy versions add a status first
+    return str(value[-1] if isinstance(value, tuple) else value)
 
 
 def groups(count: int, links: Iterable[tuple[int, int]]) -> list[list[int]]:

@@ -5,8 +5,9 @@ One run, the same puzzles for every engine, each run stopped after `--timeout` s
 1. Towers, the project's set (data/towers, sizes 4-9, every level): MILP against the CSP
    engine (full model, MAC).
 2. Towers as in the student report the MILP models come from: random Latin squares,
-   every clue, empty grid, ten each of sizes 5-8: MILP (the AND-hull visibility rows), the
-   report's big-M visibility rows on HiGHS, the CSP engine, and the report's CPLEX figures.
+   every clue, empty grid, ten each of sizes 5-8: MILP (clue bounds, line orderings, the
+   AND-hull visibility rows), the report's program (every height, big-M rows) on HiGHS,
+   the CSP engine, and the report's CPLEX figures.
 3. Singles by size: the project's set (data/singles), ten generated puzzles of sizes 5-7
    (as in the report) and one generated 100x100: MILP against the CSP engine, with CPLEX's.
 4. Hashi, the Coelho et al. benchmark (../shared/data, when present), `--per-class`
@@ -59,7 +60,8 @@ def timed_solve(puzzle: Puzzle, engine: str, timeout: float) -> float | None:
 def timed_big_m(puzzle: towers.Towers, timeout: float) -> float | None:
     start = time.perf_counter()
     try:
-        grid = next(towers_milp.solutions(puzzle, start + timeout, visibility="big-m"))
+        grid = next(towers_milp.solutions(puzzle, start + timeout, visibility="big-m",
+                                          preprocess=False))
     except LimitReached:
         return None
     assert not puzzle.check(grid)

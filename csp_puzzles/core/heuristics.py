@@ -29,11 +29,15 @@ def mrv(state: SearchState) -> Hashable:
     A domain of one value cannot be beaten (an empty one has failed already), so the scan
     stops at the first such variable: the same choice, found sooner.
     """
-    domains = state.domains
-    best, best_size = None, None
-    for var in state.unassigned():
+    if state.fixed_is_decided:  # under MAC: the variables with more than one value left
+        return min(state.unassigned(), key=lambda var: len(state.domains[var]))
+    domains, assigned = state.domains, state.assignment
+    best, best_size = None, 0
+    for var in state.csp.variables:  # what `state.unassigned()` lists, without the list
+        if var in assigned:
+            continue
         size = len(domains[var])
-        if best_size is None or size < best_size:
+        if best is None or size < best_size:
             if size == 1:
                 return var
             best, best_size = var, size

@@ -160,6 +160,7 @@ class Search:
         self.limit_hit = False
         self.exhausted = False
         self._deadline: float | None = None
+        self._limited = False  # whether a node or time limit applies (see `leaves`)
 
     # -- the search loop -------------------------------------------------------------------
     def solutions(self) -> Generator[dict[Hashable, Any], None, None]:
@@ -174,6 +175,7 @@ class Search:
         holds the solution's values meanwhile. Stops early (setting `limit_hit`) at a limit."""
         start = time.perf_counter()
         self._deadline = None if self.timeout is None else start + self.timeout
+        self._limited = self.max_nodes is not None or self._deadline is not None
         self.state.deadline = self._deadline  # propagation checks it too
         try:
             yield from self._dfs()
@@ -193,21 +195,24 @@ class Search:
         """
         frames: list[_Frame] = []
         found = 0
+        # read once, not at every node
+        state, select, complete, limited = self.state, self.select, self._complete, self._limited
         survived = self._root()
         while True:
             if survived:
-                if self._complete():
+                if complete():
                     if self._verified():
                         found += 1
                         yield None
                 else:
-                    var = self.select(self.state)
+                    var = select(state)
                     frames.append(_Frame(var, self._choices(var)))
             while frames and not self._next_choice(frames[-1], found):
                 frames.pop()
             if not frames:
                 return
-            self._check_limits()
+            if limited:
+                self._check_limits()
             survived = self._decide(frames[-1], found)
 
     def _root(self) -> bool:
@@ -276,9 +281,8 @@ class Search:
     def _complete(self) -> bool:
         """All variables assigned, or (under MAC, at a fixpoint) all domains down to one."""
         state = self.state
-        if len(state.assignment) == len(self.csp.variables):
-            return True
-        return self.arc_consistent and state.unfixed == 0
+        return (len(state.assignment) == len(self.csp.variables)
+                or self.arc_consistent and state.unfixed == 0)
 
     def _verified(self) -> bool:
         """Check the values against the constraints propagation has not proven already.

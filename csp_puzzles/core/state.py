@@ -90,6 +90,9 @@ class SearchState:
         #: each variable's weighted degree (the sum of its constraints' weights), built by
         #: `heuristics.weighted_degrees` when dom/wdeg first asks, then kept up to date
         self.wdeg: dict[Hashable, int] | None = None
+        #: each variable's constraints as forward checking reads them (see
+        #: inference.forward_checks), made at the first forward check
+        self.forward_plan: dict[Hashable, list[tuple[Constraint, Hashable]]] | None = None
         self._trail: list[tuple[Any, Any]] = []
         self._data: dict[Constraint, Any] = {}
         #: when the search must stop (a `time.perf_counter()` value), or None
