@@ -6,7 +6,7 @@ from itertools import takewhile
 
 import pytest
 
-from csp_puzzles import CSP, AllDifferent, Predicate, Table, count_solutions, solve
+from csp_puzzles import CSP, AllDifferent, Constraint, Predicate, Table, count_solutions, solve
 from csp_puzzles.core import SearchState, count
 from csp_puzzles.core.inference import (
     ARC_CONSISTENCY,
@@ -65,6 +65,34 @@ def test_inferences_declare_what_they_guarantee():
     plain = count(queens(8), inference=undeclared)
     assert mine.nodes == mac.nodes and mine.backtracks == mac.backtracks
     assert plain.count == 92 and plain.stats.nodes > mac.nodes  # it decides fixed variables too
+
+
+class _Distinct(Constraint):
+    """A binary != that forward checks lazily: it only fails once both ends are fixed."""
+
+    def is_satisfied(self, values):
+        a, b = (values[v] for v in self.scope)
+        return a != b
+
+    def forward_check(self, state, var):
+        if all(state.is_fixed(v) for v in self.scope) and not self.is_satisfied(
+                {v: state.value(v) for v in self.scope}):
+            state.fail(None, self.name)
+
+
+def test_forward_checking_skips_only_constraints_that_forward_check_fully():
+    """A constraint of one's own is not trusted to have pruned already: it is still checked
+    when both its variables are assigned, so its answers stay right."""
+    assert Predicate.forward_checks_fully and AllDifferent.forward_checks_fully
+    assert not _Distinct.forward_checks_fully
+    csp = CSP()
+    csp.add_variables("abc", range(3))
+    for pair in ("ab", "bc", "ac"):
+        csp.add_constraint(_Distinct(pair))
+    assert count_solutions(csp, inference="fc") == 6
+    mine = count(csp, inference="fc", keep=True)
+    assert all(csp.is_solution(solution) for solution in mine.solutions)
+    assert count_solutions(map_colouring(), inference="fc") == 18  # built-in: skipped
 
 
 def test_undo_hooks_run_last_in_first_out_at_the_right_point():

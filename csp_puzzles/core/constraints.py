@@ -48,13 +48,20 @@ class Constraint(ABC):
     #: trusted unless it sets this itself; an untrusted constraint is checked with
     #: `is_satisfied` at every solution.
     proven_when_fixed = True
+    #: True when `forward_check`, once one variable of the scope is left unassigned, keeps
+    #: only its values that satisfy the relation with the assigned ones: the textbook's
+    #: forward check, as the built-in constraints do. Forward checking then skips a binary
+    #: constraint whose other variable is assigned already (that variable's own forward
+    #: check did the work). A subclass is trusted with it as with `proven_when_fixed`.
+    forward_checks_fully = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         own = vars(cls)
         checks = {"propagate", "forward_check", "consistent"}
-        if "proven_when_fixed" not in own and checks & set(own):
-            cls.proven_when_fixed = False
+        for promise in ("proven_when_fixed", "forward_checks_fully"):
+            if promise not in own and checks & set(own):
+                setattr(cls, promise, False)
 
     def __init__(self, scope: Iterable[Hashable], name: str | None = None):
         self.scope: tuple[Hashable, ...] = tuple(scope)
@@ -125,6 +132,7 @@ class AllDifferent(Constraint):
     """
 
     proven_when_fixed = True  # two fixed equal values: the second removal empties a domain
+    forward_checks_fully = True
 
     def __init__(self, variables: Iterable[Hashable], name: str | None = None, gac: bool = True):
         super().__init__(variables, name)
@@ -215,6 +223,7 @@ class Sum(Constraint):
 
     idempotent = True
     proven_when_fixed = True  # all fixed: the bounds meet, and fail unless they equal total
+    forward_checks_fully = True
 
     def __init__(self, variables: Iterable[Hashable], total: Number,
                  weights: Sequence[Number] | None = None, name: str | None = None):
@@ -302,6 +311,7 @@ class Table(Constraint):
 
     idempotent = True
     proven_when_fixed = True  # all fixed: the fixed tuple is allowed or nothing is supported
+    forward_checks_fully = True
 
     def __init__(self, variables: Iterable[Hashable], allowed: Iterable[Sequence[Any]],
                  name: str | None = None):
@@ -339,6 +349,7 @@ class Predicate(Constraint):
 
     idempotent = True
     proven_when_fixed = True  # all fixed: the one combination left is tested
+    forward_checks_fully = True
 
     def __init__(self, function: Callable[..., bool], variables: Iterable[Hashable],
                  name: str | None = None):
@@ -386,7 +397,7 @@ class Predicate(Constraint):
                 return
             other, value, holds = x, next(iter(state.domains[y])), self.function
             doomed = [a for a in state.domains[x] if not holds(a, value)]
-        if len(doomed) > 1:
+        if len(doomed) > 1 and state.trace is not None:  # the order shows in the trace only
             doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
         for b in doomed:
             state.remove(other, b, self.name)

@@ -91,14 +91,23 @@ def no_inference(state: SearchState, var: Hashable) -> None:
 
 @establishes(FORWARD_CONSISTENT)
 def forward_checking(state: SearchState, var: Hashable) -> None:
-    """Let each constraint on `var` prune the other variables once."""
+    """Let each constraint on `var` prune the other variables once.
+
+    A binary constraint whose other variable is assigned is skipped, as AIMA's forward
+    checking looks at unassigned neighbours only: when that neighbour was assigned, this
+    constraint's forward check kept in `var`'s domain only the values that agree with it
+    (constraints that promise `forward_checks_fully`), so it has nothing left to do.
+    """
     if var is None:
         return
-    constraints = state.csp.constraints_of[var]
-    state.stats.checks += len(constraints)
+    checks = forward_checks(state, var)
+    state.stats.checks += len(checks)
+    assignment = state.assignment
     constraint = None
     try:
-        for constraint in constraints:
+        for constraint, partner in checks:
+            if partner in assignment:
+                continue
             state.cause, state.constraint = constraint.name, constraint
             constraint.forward_check(state, var)
     except Contradiction as failure:
@@ -106,6 +115,33 @@ def forward_checking(state: SearchState, var: Hashable) -> None:
         raise
     finally:
         state.cause, state.constraint = None, None
+
+
+#: the partner of a constraint forward checking never skips (no variable is this object)
+_NO_PARTNER = object()
+
+
+def forward_checks(state: SearchState, var: Hashable) -> list[tuple[Constraint, Hashable]]:
+    """The constraints on `var`, each with the variable whose assignment makes forward
+    checking skip it: the other variable of a binary constraint that forward checks fully.
+
+    Made once per search, at the first forward check, and kept in `state.forward_plan`:
+    forward checking runs at every node.
+    """
+    plan = state.forward_plan
+    if plan is None:
+        plan = state.forward_plan = {}
+        for each, constraints in state.csp.constraints_of.items():
+            plan[each] = [(c, _partner(c, each)) for c in constraints]
+    return plan[var]
+
+
+def _partner(constraint: Constraint, var: Hashable) -> Hashable:
+    scope = dict.fromkeys(constraint.scope)
+    if len(scope) != 2 or not constraint.forward_checks_fully:
+        return _NO_PARTNER
+    first, second = scope
+    return second if var == first else first
 
 
 @establishes(ARC_CONSISTENCY)

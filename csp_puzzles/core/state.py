@@ -90,10 +90,16 @@ class SearchState:
         #: each variable's weighted degree (the sum of its constraints' weights), built by
         #: `heuristics.weighted_degrees` when dom/wdeg first asks, then kept up to date
         self.wdeg: dict[Hashable, int] | None = None
+        #: each variable's constraints as forward checking reads them (see
+        #: inference.forward_checks), made at the first forward check
+        self.forward_plan: dict[Hashable, list[tuple[Constraint, Hashable]]] | None = None
         self._trail: list[tuple[Any, Any]] = []
         self._data: dict[Constraint, Any] = {}
         #: when the search must stop (a `time.perf_counter()` value), or None
         self.deadline: float | None = None
+        #: phase saving: the value each variable last held before a backtrack took it back
+        #: (decided or forced), kept only when a dict is given (see heuristics.saved_phase)
+        self.phases: dict[Hashable, Any] | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def values(self, var: Hashable) -> list[Any]:
@@ -209,6 +215,7 @@ class SearchState:
         """Put back every value removed since `mark` (and call the undo hooks met)."""
         trail = self._trail
         domains = self.domains
+        phases = self.phases
         while len(trail) > mark:
             var, value = trail.pop()
             if var is _UNDO_HOOK:
@@ -216,12 +223,17 @@ class SearchState:
                 continue
             if var is _DECISION:
                 var, others = value
-                domains[var].update(others)
+                domain = domains[var]
+                if phases is not None:
+                    phases[var] = next(iter(domain))
+                domain.update(others)
                 self.unfixed += 1
                 continue
             domain = domains[var]
             if len(domain) == 1:
                 self.unfixed += 1
+                if phases is not None:
+                    phases[var] = next(iter(domain))
             domain.add(value)
 
     def probe(self, var: Hashable, value: Any,
