@@ -180,3 +180,46 @@ def test_restarts_stay_exact(inference):
     limited = solve_with_restarts(queens(20), inference="none", var_order="input",
                                   max_nodes=30, first_budget=4)
     assert limited.status == "limit" and limited.stats.nodes <= 30
+
+
+def test_luby_sequence_and_its_budgets():
+    from csp_puzzles.core.restarts import budgets, luby
+
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    runs = budgets(10, 1.5, "luby")
+    assert [next(runs) for _ in range(7)] == [10, 10, 20, 10, 10, 20, 40]
+    runs = budgets(10, 1.5, "geometric")
+    assert [next(runs) for _ in range(4)] == [10, 15, 22, 33]
+    with pytest.raises(ValueError, match="schedule"):
+        next(budgets(10, 1.5, "sometimes"))
+
+
+def test_phase_saving_tries_the_value_last_held_first():
+    from csp_puzzles.core.heuristics import saved_phase
+
+    csp = CSP("phases")
+    csp.add_variables("xy", [0, 1, 2])
+    state = SearchState(csp)
+    state.phases = {}
+    assert saved_phase(state, "x") == [0, 1, 2]  # nothing held yet: input order
+    mark = state.mark()
+    state.assign("x", 2)
+    state.remove("y", 0)
+    state.remove("y", 2)  # y forced to 1
+    state.undo(mark)
+    state.unassign("x")
+    assert state.phases == {"x": 2, "y": 1}
+    assert saved_phase(state, "x") == [2, 0, 1]
+    assert saved_phase(state, "y") == [1, 0, 2]
+
+
+@pytest.mark.parametrize("look_back", ["none", "learn"])
+def test_luby_restarts_with_phase_saving_stay_exact(look_back):
+    from csp_puzzles.core import solve_with_restarts
+
+    result = solve_with_restarts(queens(12), val_order="phase", schedule="luby",
+                                 first_budget=2, look_back=look_back)
+    assert result.solved and queens(12).is_solution(result.solution)
+    unsat = solve_with_restarts(queens(3), val_order="phase", schedule="luby", first_budget=1,
+                                look_back=look_back)
+    assert unsat.status == "unsatisfiable"

@@ -1,8 +1,9 @@
 """The fast paths of the Hashi search give exactly what the plain computations give.
 
-Connectivity reads bounds with membership tests and builds its union-find inline, and
-dom/wdeg keeps weighted degrees up to date instead of summing them at every node: each is
-compared here with the plain version it replaces (min/max, find/union, the sum).
+Connectivity reads bounds with membership tests and keeps its groups up to date (undone on
+backtracking) instead of building them at every call, and dom/wdeg keeps weighted degrees
+up to date instead of summing them at every node: each is compared here with the plain
+version it replaces (min/max, find/union, the sum).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from itertools import combinations
 from csp_puzzles import hashi
 from csp_puzzles.core import Search, solve_with_restarts
 from csp_puzzles.core.heuristics import dom_wdeg
-from csp_puzzles.hashi.connectivity import _bounds, _Groups
+from csp_puzzles.hashi.connectivity import _bounds, _Groups, _Seen
+from csp_puzzles.unionfind import UnionFind
 from tests.conftest import data_available, shared_file
 
 
@@ -26,30 +28,81 @@ def test_bounds_are_min_and_max_of_every_domain():
         assert highs == [max(d) for d in domains]
 
 
-def test_groups_match_plain_find_and_union():
-    """Same roots (the representatives order the failures), needs and sizes."""
+def _plain_groups(n, values, ends, lows):
+    """Each island's group named by its first island, and each group's need and size."""
+    plain = UnionFind(n)
+    for (a, b), lo in zip(ends, lows):
+        if lo:
+            plain.union(a, b)
+    first = {}
+    for i in range(n):
+        first.setdefault(plain.find(i), i)
+    root = [first[plain.find(i)] for i in range(n)]
+    need = [0] * n
+    for i, r in enumerate(root):
+        need[r] += values[i]
+    for (a, _), lo in zip(ends, lows):
+        need[root[a]] -= 2 * lo
+    return root, {r: need[r] for r in set(root)}, {r: root.count(r) for r in set(root)}
+
+
+def _seen(groups):
+    """The groups as `_plain_groups` gives them, once each group's island list is checked."""
+    roots = groups.list_roots()
+    for r in roots:
+        assert sorted(groups.members[r]) == [i for i, x in enumerate(groups.root) if x == r]
+    return (list(groups.root), {r: groups.need[r] for r in roots},
+            {r: groups.size[r] for r in roots})
+
+
+def test_groups_kept_up_to_date_match_plain_find_and_union_and_roll_back():
+    """Raising edges one at a time (as a branch does) gives the groups a plain union-find
+    gives, and rolling back each step's log gives back the groups before it."""
     rng = random.Random(7)
     for _ in range(300):
         n = rng.randint(1, 30)
         values = [rng.randint(1, 8) for _ in range(n)]
         ends = [tuple(rng.sample(range(n), 2)) for _ in range(rng.randint(0, 2 * n))] \
             if n > 1 else []
-        lows = [rng.choice((0, 0, 1, 2)) for _ in ends]
-        fast = _Groups(n, values, ends, lows)
-        plain = _Groups(n, values, [], [])
-        for (a, b), lo in zip(ends, lows):
-            if lo:
-                plain.union(a, b)
-        root = [plain.find(i) for i in range(n)]
-        need = [0] * n
-        for i, r in enumerate(root):
-            need[r] += values[i]
-        for (a, _), lo in zip(ends, lows):
-            need[root[a]] -= 2 * lo
-        assert fast.root == root
-        assert fast.roots == [i for i in range(n) if root[i] == i]
-        assert [fast.need[r] for r in fast.roots] == [need[r] for r in fast.roots]
-        assert [fast.size[r] for r in fast.roots] == [root.count(r) for r in fast.roots]
+        groups = _Groups(n, values, ends)
+        lows = [0] * len(ends)
+        history = []
+        for _ in range(rng.randint(0, 3 * len(ends))):
+            k = rng.randrange(len(ends))
+            if lows[k] == 2:
+                continue
+            before = _seen(groups)
+            lows[k] += rng.randint(1, 2 - lows[k])
+            log = []
+            groups.raise_low(k, lows[k], log)
+            history.append((before, log))
+            assert _seen(groups) == _plain_groups(n, values, ends, lows)
+        for before, log in reversed(history):
+            groups.roll_back(log)
+            assert _seen(groups) == before
+        assert groups.lows == [0] * len(ends)
+
+
+def test_groups_kept_along_a_search_match_the_domains_at_every_call(monkeypatch):
+    """Through backtracks, backjumps and restarts, what Connectivity has seen is what the
+    domains say at each of its calls."""
+    refresh = _Seen.refresh
+    calls = []
+    puzzle = _puzzle_with_failures()
+    values = [island.value for island in puzzle.islands]
+
+    def checked(seen, state):
+        refresh(seen, state)
+        lows, highs = _bounds(seen.domains, seen.top)
+        assert seen.groups.lows == lows and seen.highs == highs
+        groups = seen.groups
+        assert _seen(groups) == _plain_groups(len(values), values, groups.ends, lows)
+        calls.append(1)
+
+    monkeypatch.setattr(_Seen, "refresh", checked)
+    result = solve_with_restarts(puzzle.to_csp(), first_budget=5, look_back="learn")
+    assert result.status == "solved" and not puzzle.check(puzzle.decode(result.solution))
+    assert result.stats.backtracks > 0 and len(calls) > result.stats.nodes / 2
 
 
 def _plain_dom_wdeg(state):

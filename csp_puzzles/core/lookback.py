@@ -179,9 +179,21 @@ class Nogood(Constraint):
 
     def __init__(self, literals: list[tuple[Hashable, Any]]):
         self.literals = literals
-        names = " and ".join(f"{show(v)} = {show(x)}" for v, x in literals)
-        super().__init__([v for v, _ in literals], name=f"nogood: not ({names})")
+        self._name: str | None = None
+        super().__init__([v for v, _ in literals], name="nogood")
         self.watched = [0, 1] if len(literals) > 1 else [0, 0]
+
+    @property
+    def name(self) -> str:
+        """"nogood: not (x = 1 and y = 0)", written out when first read (most never are)."""
+        if self._name is None:
+            names = " and ".join(f"{show(v)} = {show(x)}" for v, x in self.literals)
+            self._name = f"nogood: not ({names})"
+        return self._name
+
+    @name.setter
+    def name(self, value: str) -> None:
+        """The constraint's own name is the one above."""
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         return any(values[v] != x for v, x in self.literals)
@@ -317,6 +329,7 @@ class LookBackSearch(Search):
         super().__init__(csp, *args, **options)
         self.state = ExplainingState(csp, self.stats, self.trace)
         self.state.weights = self.weights
+        self.state.phases = self.phases
         self.state.fixed_is_decided = self.arc_consistent
         self.learning = look_back == "learn"
         self.store = nogoods if nogoods is not None else NogoodStore()

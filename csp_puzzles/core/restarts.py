@@ -7,14 +7,19 @@ answer with restarts plus learnt weights, and so does `solve_with_restarts`: it 
 with a larger budget, keeping the failure weights the earlier runs collected, so the
 dom/wdeg variable order begins the next run where the last ones failed.
 
-The budget grows geometrically, so some run finally gets all the nodes it needs: the
-answer is exact (solved or unsatisfiable), only the effort changes. Each call starts with
-fresh weights, so the same problem always gives the same run.
+The budget grows (`schedule="geometric"`: by `growth` each run; `"luby"`: Luby's sequence,
+many short runs and now and then a longer one), so some run finally gets all the nodes it
+needs: the answer is exact (solved or unsatisfiable), only the effort changes. Besides the
+weights, the runs hand on the values variables last held (phase saving: `val_order="phase"`
+tries them first, so a restart rebuilds what the last run had settled) and, when learning,
+the nogoods. Each call starts afresh, so the same problem always gives the same run.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable, Iterator
+from typing import Any
 
 from .budget import check_max_nodes, check_timeout
 from .constraints import Constraint
@@ -26,13 +31,46 @@ from .stats import Stats
 
 FIRST_BUDGET = 50
 GROWTH = 1.3
+SCHEDULES = ("geometric", "luby")
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8...
+
+    Luby, Sinclair and Zuckerman (1993) showed it is within a log factor of the best fixed
+    restart budget, whatever the (unknown) distribution of run lengths: many short runs,
+    now and then a long one.
+    """
+    k = 1
+    while (1 << k) - 1 < i:  # the first k with i <= 2^k - 1
+        k += 1
+    if i == (1 << k) - 1:  # the end of a block: the block's largest term
+        return 1 << (k - 1)
+    return luby(i - (1 << (k - 1)) + 1)  # inside a block: it repeats the sequence so far
+
+
+def budgets(first: int, growth: float, schedule: str) -> Iterator[int]:
+    """The node budget of each run: `first` times growth**n, or `first` times Luby's terms."""
+    if schedule not in SCHEDULES:
+        raise ValueError(f"unknown restart schedule {schedule!r}; expected one of "
+                         f"{', '.join(SCHEDULES)}")
+    run = 1
+    budget = float(first)
+    while True:
+        if schedule == "luby":
+            yield first * luby(run)
+        else:
+            yield int(budget)
+            budget *= growth
+        run += 1
 
 
 def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
                         var_order: str | VariableOrder = "dom-wdeg",
                         val_order: str | ValueOrder = "input", timeout: float | None = None,
                         max_nodes: int | None = None, first_budget: int = FIRST_BUDGET,
-                        growth: float = GROWTH, look_back: str = "none") -> Result:
+                        growth: float = GROWTH, look_back: str = "none",
+                        schedule: str = "geometric") -> Result:
     """Find one solution by restarted searches; the stats add up over every run.
 
     `timeout` and `max_nodes` bound the whole effort (status `limit` when reached). With
@@ -51,22 +89,24 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
     start = time.perf_counter()
     total = Stats()
     weights: dict[Constraint, int] = {}
-    budget = float(first_budget)
+    phases: dict[Hashable, Any] = {}
+    runs = budgets(first_budget, growth, schedule)
     while True:
         left_time = None if timeout is None else timeout - (time.perf_counter() - start)
         left_nodes = None if max_nodes is None else max_nodes - total.nodes
         if (left_time is not None and left_time <= 0) or (left_nodes is not None
                                                            and left_nodes <= 0):
             return Result(LIMIT, None, total)
-        run_nodes = int(budget) if left_nodes is None else min(int(budget), left_nodes)
+        budget = next(runs)
+        run_nodes = budget if left_nodes is None else min(budget, left_nodes)
         result = solve(csp, inference=inference, var_order=var_order, val_order=val_order,
-                       timeout=left_time, max_nodes=run_nodes, weights=weights, **options)
+                       timeout=left_time, max_nodes=run_nodes, weights=weights, phases=phases,
+                       **options)
         _add(total, result.stats)
         total.seconds = time.perf_counter() - start
         if result.status != LIMIT or result.stats.nodes < run_nodes:
             # solved, proved unsatisfiable, or stopped by the clock rather than the budget
             return Result(result.status, result.solution, total)
-        budget *= growth
 
 
 def _add(total: Stats, run: Stats) -> None:

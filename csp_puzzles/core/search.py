@@ -119,7 +119,8 @@ class Search:
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
                  trace: bool | Trace = False, max_events: int = MAX_EVENTS,
-                 weights: dict[Constraint, int] | None = None, branching: str = "assign"):
+                 weights: dict[Constraint, int] | None = None, branching: str = "assign",
+                 phases: dict[Hashable, Any] | None = None):
         if not isinstance(csp, CSP):
             raise TypeError(f"the search needs a CSP, not {type(csp).__name__} (build one "
                             "with CSP(), add_variable and add_constraint)")
@@ -140,6 +141,10 @@ class Search:
         #: (so runs repeat exactly) unless it is handed the weights of earlier runs
         self.weights: dict[Constraint, int] = {} if weights is None else weights
         self.state.weights = self.weights
+        #: the value each variable last held (phase saving, for `val_order="phase"`); like
+        #: the weights, fresh unless handed those of earlier runs
+        self.phases: dict[Hashable, Any] = {} if phases is None else phases
+        self.state.phases = self.phases
         #: an inference that leaves the domains arc consistent makes a variable with one
         #: value left decided already: the search neither branches on it nor waits for it
         self.arc_consistent = reaches_arc_consistency(self.infer)
@@ -336,18 +341,20 @@ def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | Variabl
           val_order: str | ValueOrder = "input", timeout: float | None = None,
           max_nodes: int | None = None, trace: bool = False, max_events: int = MAX_EVENTS,
           weights: dict[Constraint, int] | None = None, branching: str = "assign",
-          look_back: str = "none", **look_back_options: Any) -> Result:
+          look_back: str = "none", phases: dict[Hashable, Any] | None = None,
+          **look_back_options: Any) -> Result:
     """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`.
 
-    `weights` (failure weights for dom/wdeg) carries what earlier runs learnt; see
-    restarts.py. `branching` is `assign` (one value at a time) or `split` (halve the
-    domain); see `Search`. `look_back` chooses chronological backtracking ("none"),
-    conflict-directed backjumping ("cbj") or backjumping with nogood learning ("learn").
+    `weights` (failure weights for dom/wdeg) and `phases` (the values variables last held,
+    for `val_order="phase"`) carry what earlier runs learnt; see restarts.py. `branching`
+    is `assign` (one value at a time) or `split` (halve the domain); see `Search`.
+    `look_back` chooses chronological backtracking ("none"), conflict-directed
+    backjumping ("cbj") or backjumping with nogood learning ("learn").
     """
     search = make_search(csp, look_back, inference=inference, var_order=var_order,
                          val_order=val_order, timeout=timeout, max_nodes=max_nodes, trace=trace,
                          max_events=max_events, weights=weights, branching=branching,
-                         **look_back_options)
+                         phases=phases, **look_back_options)
     with closing(search.solutions()) as solutions:
         solution = next(solutions, None)
     if solution is not None:

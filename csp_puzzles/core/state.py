@@ -101,6 +101,9 @@ class SearchState:
         self._data: dict[Constraint, Any] = {}
         #: when the search must stop (a `time.perf_counter()` value), or None
         self.deadline: float | None = None
+        #: phase saving: the value each variable last held before a backtrack took it back
+        #: (decided or forced), kept only when a dict is given (see heuristics.saved_phase)
+        self.phases: dict[Hashable, Any] | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def values(self, var: Hashable) -> list[Any]:
@@ -216,6 +219,7 @@ class SearchState:
         """Put back every value removed since `mark` (and call the undo hooks met)."""
         trail = self._trail
         domains = self.domains
+        phases = self.phases
         for _ in range(len(trail) - mark):
             var, value = trail.pop()
             if var is _UNDO_HOOK:
@@ -223,12 +227,17 @@ class SearchState:
                 continue
             if var is _DECISION:
                 var, others = value
-                domains[var].update(others)
+                domain = domains[var]
+                if phases is not None:
+                    phases[var] = next(iter(domain))
+                domain.update(others)
                 self.unfixed += 1
                 continue
             domain = domains[var]
             if len(domain) == 1:
                 self.unfixed += 1
+                if phases is not None:
+                    phases[var] = next(iter(domain))
             domain.add(value)
 
     def probe(self, var: Hashable, value: Any,

@@ -31,6 +31,8 @@ backtracking); a union-find over a few hundred islands is cheap next to Python's
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Contradiction, SearchState
@@ -55,48 +57,127 @@ def _bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int]
     return lows, highs
 
 
-class _Groups(UnionFind):
-    """Union-find of the islands joined by sure bridges, with each group's open capacity.
+class _Groups:
+    """The islands joined by sure bridges, in groups, with each group's open capacity.
 
-    Built from scratch at every call, so it is written for speed: the loops below are
-    `find` and `union` inlined (function calls dominate in Python), with the same roots.
+    A group is named by its first island (in reading order): `root[i]` is that island for
+    island `i`, `members[r]` the islands of the group named `r`, `need[r]` what its islands
+    still need beyond their sure bridges (a sure bridge inside the group counts at both
+    ends), `size[r]` how many islands it holds.
+
+    Along a branch of the search, edges only gain sure bridges, so the groups only merge:
+    `raise_low` records each change in a log, and `roll_back` undoes a log, latest first,
+    when the search backtracks. Merging moves the smaller group's islands into the larger
+    one's list, so an island moves O(log n) times down a branch (and is renamed when the
+    name goes with the smaller group).
     """
 
-    def __init__(self, n: int, values: Sequence[int], ends: Sequence[tuple[int, int]],
-                 lows: Sequence[int]):
-        super().__init__(n)
-        self.sure = sure = [k for k, lo in enumerate(lows) if lo]  # edges with a bridge
-        self.remaining = remaining = list(values)  # what each island needs beyond them
-        parent = self.parent
-        for k in sure:
-            a, b = ends[k]
-            remaining[a] -= lows[k]
-            remaining[b] -= lows[k]
-            while parent[a] != a:  # find with path halving, as in `find`
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            while parent[b] != b:
-                parent[b] = parent[parent[b]]
-                b = parent[b]
-            if a != b:  # as `union(a, b)`: a's root goes under b's root
-                parent[a] = b
-        # Every island's root by pointer jumping: each pass replaces a parent by the
-        # grandparent, halving every path, until each island points at its root.
-        root = parent[:]
-        while True:
-            up = list(map(root.__getitem__, root))
-            if up == root:
-                break
-            root = up
-        self.root = root
-        # A group's open capacity is what its islands still need (a sure bridge inside the
-        # group counts at both its ends).
-        self.need = need = [0] * n  # indexed by root
-        self.size = size = [0] * n
-        for r, left in zip(root, remaining):
-            need[r] += left
-            size[r] += 1
-        self.roots = [i for i, r in enumerate(root) if r == i]
+    def __init__(self, n: int, values: Sequence[int], ends: Sequence[tuple[int, int]]):
+        self.ends = ends
+        self.lows = [0] * len(ends)  # the sure bridges on each edge
+        self.remaining = list(values)  # what each island needs beyond its sure bridges
+        self.root = list(range(n))
+        self.members = [[i] for i in range(n)]  # by root
+        self.need = list(values)  # by root
+        self.size = [1] * n  # by root
+        self.roots = list(range(n))  # as `list_roots` last found them
+
+    def list_roots(self) -> list[int]:
+        """The name of each group, in reading order (kept in `roots` until the next call)."""
+        self.roots = [i for i, r in enumerate(self.root) if r == i]
+        return self.roots
+
+    @property
+    def sure(self) -> list[int]:
+        """The edges holding at least one sure bridge."""
+        return [k for k, lo in enumerate(self.lows) if lo]
+
+    def raise_low(self, k: int, low: int, log: list[tuple[list[Any], int, Any]]) -> None:
+        """Edge k now holds at least `low` bridges (more than before): update the groups."""
+        a, b = self.ends[k]
+        lows, remaining, need, root = self.lows, self.remaining, self.need, self.root
+        gained = low - lows[k]
+        log.append((lows, k, lows[k]))
+        lows[k] = low
+        ra, rb = root[a], root[b]
+        log.append((remaining, a, remaining[a]))
+        log.append((remaining, b, remaining[b]))
+        log.append((need, ra, need[ra]))
+        if rb != ra:
+            log.append((need, rb, need[rb]))
+        remaining[a] -= gained
+        remaining[b] -= gained
+        need[ra] -= gained
+        need[rb] -= gained
+        if ra != rb:
+            self._merge(ra, rb, log)
+
+    def _merge(self, ra: int, rb: int, log: list[tuple[list[Any], int, Any]]) -> None:
+        """Join two groups; the joined group is named by the first of the two names."""
+        members, root, need, size = self.members, self.root, self.need, self.size
+        big, small = (ra, rb) if size[ra] >= size[rb] else (rb, ra)
+        name = min(ra, rb)
+        joined, moved = members[big], members[small]
+        log.append((joined, CUT, len(joined)))
+        joined.extend(moved)
+        for i in (joined if name != big else moved):  # every island whose name changes
+            log.append((root, i, root[i]))
+            root[i] = name
+        log.append((members, name, members[name]))
+        members[name] = joined
+        log.append((need, name, need[name]))
+        log.append((size, name, size[name]))
+        need[name] = need[ra] + need[rb]
+        size[name] = size[ra] + size[rb]
+
+    @staticmethod
+    def roll_back(log: list[tuple[list[Any], int, Any]]) -> None:
+        """Undo the changes of `log`, latest first."""
+        for target, i, old in reversed(log):
+            if i == CUT:
+                del target[old:]
+            else:
+                target[i] = old
+
+
+#: in a `_Groups` log, (a list, CUT, n) says the list held n items before
+CUT = -1
+
+
+class _Seen:
+    """What `Connectivity` saw of the domains at its last call in one search, kept up to
+    date rather than rebuilt at each call: the edges' sizes, most bridges and groups.
+
+    The edge domains are the same set objects all search long, so an edge whose size
+    differs from the size seen last has changed; only those are read again. Each call's
+    changes go on the search's trail as one undo step, so a backtrack restores what was
+    seen at that point, in step with the domains.
+    """
+
+    def __init__(self, constraint: Connectivity, state: SearchState):
+        self.top = constraint.top
+        self.domains = [state.domains[key] for key in constraint.scope]
+        self.sizes = [-1] * len(self.domains)  # nothing seen yet: every edge is news
+        self.highs = [constraint.top] * len(self.domains)
+        self.groups = _Groups(constraint.n, constraint.values, constraint.ends)
+
+    def refresh(self, state: SearchState) -> None:
+        """Read again the edges that changed since the last call; list the groups."""
+        domains, sizes, highs, groups = self.domains, self.sizes, self.highs, self.groups
+        changed = list(compress(range(len(sizes)), map(ne, map(len, domains), sizes)))
+        if changed:
+            lows, new_highs = _bounds([domains[k] for k in changed], self.top)
+            log: list[tuple[list[Any], int, Any]] = []
+            for k, low, high in zip(changed, lows, new_highs):
+                log.append((sizes, k, sizes[k]))
+                sizes[k] = len(domains[k])
+                if high != highs[k]:
+                    log.append((highs, k, highs[k]))
+                    highs[k] = high
+                if low != groups.lows[k]:
+                    groups.raise_low(k, low, log)
+            state.on_undo(lambda: _Groups.roll_back(log))
+        groups.list_roots()  # even unchanged: a backtrack may have split groups since
 
 
 class Connectivity(Constraint):
@@ -120,21 +201,24 @@ class Connectivity(Constraint):
             self.edges_at[b].append(k)
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
-        lows = [values[key] for key in self.scope]
-        groups = _Groups(self.n, self.values, self.ends, lows)
-        return len(groups.roots) == 1
+        groups = _Groups(self.n, self.values, self.ends)
+        for k, key in enumerate(self.scope):
+            if values[key]:
+                groups.raise_low(k, values[key], [])
+        return len(groups.list_roots()) == 1
 
     def propagate(self, state: SearchState) -> None:
         scope, n, ends = self.scope, self.n, self.ends
-        lows, highs = _bounds(list(map(state.domains.__getitem__, scope)), self.top)
-        groups = _Groups(n, self.values, ends, lows)
+        seen = state.data(self, lambda: _Seen(self, state))
+        seen.refresh(state)
+        groups, lows, highs = seen.groups, seen.groups.lows, seen.highs
         if len(groups.roots) == 1:
             return
         root, remaining = groups.root, groups.remaining
         room = [0] * n  # how many more bridges its edges could still take
         exits: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # by root: (edge, group)
         outward = [0] * n  # each island's possible edges to other groups
-        open_edges = [k for k, (lo, hi) in enumerate(zip(lows, highs)) if lo != hi]
+        open_edges = list(compress(range(len(lows)), map(ne, lows, highs)))
         for k in open_edges:
             a, b = ends[k]
             extra = highs[k] - lows[k]
@@ -330,13 +414,13 @@ class NoLoops(Constraint):
         self.labels = [str(e) for e in edges]
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
-        groups = _Groups(self.n, self.values, [], [])
+        groups = UnionFind(self.n)
         return all(groups.union(a, b) for (a, b), key in zip(self.ends, self.scope)
                    if values[key])
 
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
-        groups = _Groups(self.n, self.values, [], [])
+        groups = UnionFind(self.n)
         for (a, b), key in zip(self.ends, self.scope):
             if min(domains[key]) and not groups.union(a, b):
                 state.fail(None, "no loops: the sure bridges already form a cycle")

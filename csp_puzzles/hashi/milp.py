@@ -17,6 +17,13 @@ Rows:
   (islands - 1) edges are used; without loops (Tatham's `L` variant) the plan is that tree,
   so exactly (islands - 1). One row, and the linear relaxation can no longer leave most
   edges unused.
+
+A guide, not a rule: HiGHS stops at the first plan that meets every row, and plans that
+pile double bridges on few edges tend to fall apart into closed groups, each costing a
+round of the lazy loop. So the program asks HiGHS to use as many edges as it can, as an
+objective it never tries to prove optimal (`IntegerProgram.guide`). The first plan
+found is then usually connected already (measured on Coelho et al.'s densest class of
+400 islands: 3 to 5 rounds instead of over 40, and under 1.5 s instead of over 20 s).
 """
 
 from __future__ import annotations
@@ -56,6 +63,8 @@ class HashiProgram:
             self.around[e.a].append((i, e.b))
             self.around[e.b].append((i, e.a))
         self._write_rules()
+        # a guide towards connected plans: as many used edges as possible (see above)
+        program.guide = {self.used(e): -1.0 for e in range(len(self.edges))}
 
     def used(self, e: int) -> int:
         """The variable "edge e is used" (carries one bridge or more)."""
