@@ -144,7 +144,10 @@ class Search:
         #: the value each variable last held (phase saving, for `val_order="phase"`); like
         #: the weights, fresh unless handed those of earlier runs
         self.phases: dict[Hashable, Any] = {} if phases is None else phases
-        self.state.phases = self.phases
+        #: the undo keeps them only when something reads them: a value order that says it
+        #: `reads_phases`, or later runs that were handed this dict (it costs at every node)
+        self.keeps_phases = phases is not None or getattr(self.order, "reads_phases", False)
+        self.state.phases = self.phases if self.keeps_phases else None
         #: an inference that leaves the domains arc consistent makes a variable with one
         #: value left decided already: the search neither branches on it nor waits for it
         self.arc_consistent = reaches_arc_consistency(self.infer)
