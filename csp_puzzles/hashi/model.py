@@ -22,11 +22,12 @@ A solution is a dict `{(r1, c1, r2, c2): n}` holding the edges with n >= 1 bridg
 same keys as the variables.
 
 `solve()` runs MAC with the dom/wdeg variable order and restarts (the core's
-`solve_with_restarts`): every
-Tatham and janko puzzle is solved by propagation alone, and restarts tame the heavy tails
-of search on the large, many-solution Coelho et al. instances. `solve(engine="sat")` runs
-the SAT back end of `sat.py` instead: no trace, but on the largest, densest Coelho
-instances it is the fast one (it learns from its conflicts; the CSP search does not).
+`solve_with_restarts`, Luby's budgets, phase saving, nogood learning): every Tatham and
+janko puzzle is solved by propagation alone, and restarts tame the heavy tails of search on
+the large, many-solution Coelho et al. instances. `solve(engine="sat")` runs the SAT back
+end of `sat.py` instead: no trace, but on the largest, densest Coelho instances it is the
+fast one (its clauses learn from every propagation step; the CSP search's nogoods only name
+decisions).
 `solve(engine="milp")` runs the integer program of `milp.py`.
 """
 
@@ -127,6 +128,13 @@ class Hashi(Puzzle):
     #: `csp-puzzles bench hashi --engines csp,csp+learn`); a traced or counted search keeps
     #: the plain default, so that notebooks step through chronological backtracking
     restart_look_back: ClassVar[str] = "learn"
+    #: and the restarts themselves: phase saving (each run first tries the values the last
+    #: one had settled) and Luby's budgets of 100, 100, 200, 100, 100, 200, 400... nodes;
+    #: on 25 hard 300- and 400-island Coelho instances this solved 22 within 5000 nodes,
+    #: against 18 with input order and geometric budgets, in 38% fewer nodes
+    restart_val_order: ClassVar[str] = "phase"
+    restart_schedule: ClassVar[str] = "luby"
+    restart_first_budget: ClassVar[int] = 100
 
     def __init__(self, height: int, width: int, islands: Mapping[tuple[int, int], int],
                  maxb: int = 2, loops: bool = True):
@@ -226,7 +234,8 @@ class Hashi(Puzzle):
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
-        """Solve; by default MAC with dom/wdeg, restarts (core/restarts.py) and learning.
+        """Solve; by default MAC with dom/wdeg, restarts (core/restarts.py) with phase
+        saving, and learning.
 
         Asking for anything else (another inference or variable order, or a trace, which
         tells the story of one search) runs the generic search once, as every puzzle does.
@@ -239,8 +248,10 @@ class Hashi(Puzzle):
         self._check_engine(engine)
         csp = self.to_csp(**model_options)
         result = solve_with_restarts(csp, "mac", self.default_var_order,
-                                     val_order or self.default_val_order, timeout,
-                                     max_nodes, look_back=look_back or self.restart_look_back)
+                                     val_order or self.restart_val_order, timeout, max_nodes,
+                                     first_budget=self.restart_first_budget,
+                                     look_back=look_back or self.restart_look_back,
+                                     schedule=self.restart_schedule)
         solution = self.decode(result.solution) if result.solution is not None else None
         return PuzzleResult(self.kind, result.status, solution, result.stats, None, self)
 
