@@ -387,17 +387,24 @@ class Predicate(Constraint):
             self.propagate(state)
             return
         x, y = self._pair
+        holds, doomed = self.function, []
+        # loops, not comprehensions: this runs at every node, and a comprehension costs a
+        # call of its own
         if var == x:
             if y in state.assignment:
                 return
-            other, value, holds = y, next(iter(state.domains[x])), self.function
-            doomed = [b for b in state.domains[y] if not holds(value, b)]
+            (value,), other = state.domains[x], y
+            for b in state.domains[y]:
+                if not holds(value, b):
+                    doomed.append(b)
         else:
             if x in state.assignment:
                 return
-            other, value, holds = x, next(iter(state.domains[y])), self.function
-            doomed = [a for a in state.domains[x] if not holds(a, value)]
-        if len(doomed) > 1 and state.trace is not None:  # the order shows in the trace only
+            (value,), other = state.domains[y], x
+            for a in state.domains[x]:
+                if not holds(a, value):
+                    doomed.append(a)
+        if state.trace is not None and len(doomed) > 1:  # the order shows in the trace only
             doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
         for b in doomed:
             state.remove(other, b, self.name)

@@ -157,6 +157,10 @@ def saved_phase(state: SearchState, var: Hashable) -> list[Any]:
     return values
 
 
+#: it reads `state.phases`: the search keeps them for it (see `Search.keeps_phases`)
+saved_phase.reads_phases = True  # type: ignore[attr-defined]
+
+
 def lcv(state: SearchState, var: Hashable) -> list[Any]:
     """Least constraining value first: the value that removes fewest values elsewhere.
 

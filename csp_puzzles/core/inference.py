@@ -25,6 +25,9 @@ from .constraints import Constraint
 from .state import Contradiction, SearchState
 
 Inference = Callable[[SearchState, Hashable], None]
+#: a constraint as forward checking reads it: (constraint, the variable whose assignment
+#: makes it skip the constraint, its name, its forward_check method)
+ForwardCheck = tuple[Constraint, Hashable, str, Callable[[SearchState, Hashable], None]]
 F = TypeVar("F", bound=Callable)
 
 #: what `none` guarantees: every constraint over assigned variables only is satisfied
@@ -100,16 +103,16 @@ def forward_checking(state: SearchState, var: Hashable) -> None:
     """
     if var is None:
         return
-    checks = forward_checks(state, var)
+    checks = (state.forward_plan or forward_plan(state))[var]
     state.stats.checks += len(checks)
     assignment = state.assignment
     constraint = None
     try:
-        for constraint, partner in checks:
+        for constraint, partner, name, forward_check in checks:
             if partner in assignment:
                 continue
-            state.cause, state.constraint = constraint.name, constraint
-            constraint.forward_check(state, var)
+            state.cause, state.constraint = name, constraint
+            forward_check(state, var)
     except Contradiction as failure:
         failure.constraint = failure.constraint or constraint
         raise
@@ -121,19 +124,18 @@ def forward_checking(state: SearchState, var: Hashable) -> None:
 _NO_PARTNER = object()
 
 
-def forward_checks(state: SearchState, var: Hashable) -> list[tuple[Constraint, Hashable]]:
-    """The constraints on `var`, each with the variable whose assignment makes forward
-    checking skip it: the other variable of a binary constraint that forward checks fully.
+def forward_plan(state: SearchState) -> dict[Hashable, list[ForwardCheck]]:
+    """Each variable's constraints as forward checking reads them at every node.
 
-    Made once per search, at the first forward check, and kept in `state.forward_plan`:
-    forward checking runs at every node.
+    Each comes with the variable whose assignment makes forward checking skip it (the
+    other variable of a binary constraint that forward checks fully), its name and its
+    `forward_check` method, looked up once here rather than at every node. Made at the
+    first forward check of a search and kept in `state.forward_plan`.
     """
-    plan = state.forward_plan
-    if plan is None:
-        plan = state.forward_plan = {}
-        for each, constraints in state.csp.constraints_of.items():
-            plan[each] = [(c, _partner(c, each)) for c in constraints]
-    return plan[var]
+    state.forward_plan = {
+        var: [(c, _partner(c, var), c.name, c.forward_check) for c in constraints]
+        for var, constraints in state.csp.constraints_of.items()}
+    return state.forward_plan
 
 
 def _partner(constraint: Constraint, var: Hashable) -> Hashable:

@@ -329,7 +329,7 @@ class LookBackSearch(Search):
         super().__init__(csp, *args, **options)
         self.state = ExplainingState(csp, self.stats, self.trace)
         self.state.weights = self.weights
-        self.state.phases = self.phases
+        self.state.phases = self.phases if self.keeps_phases else None
         self.state.fixed_is_decided = self.arc_consistent
         self.learning = look_back == "learn"
         self.store = nogoods if nogoods is not None else NogoodStore()

@@ -144,7 +144,10 @@ class Search:
         #: the value each variable last held (phase saving, for `val_order="phase"`); like
         #: the weights, fresh unless handed those of earlier runs
         self.phases: dict[Hashable, Any] = {} if phases is None else phases
-        self.state.phases = self.phases
+        #: the undo keeps them only when something reads them: a value order that says it
+        #: `reads_phases`, or later runs that were handed this dict (it costs at every node)
+        self.keeps_phases = phases is not None or getattr(self.order, "reads_phases", False)
+        self.state.phases = self.phases if self.keeps_phases else None
         #: an inference that leaves the domains arc consistent makes a variable with one
         #: value left decided already: the search neither branches on it nor waits for it
         self.arc_consistent = reaches_arc_consistency(self.infer)
@@ -192,11 +195,14 @@ class Search:
         inference, either every variable is decided (a solution) or a new frame opens on the
         next variable; then the search backs up to the deepest frame with a choice left,
         undoing decisions on the way, and makes that choice.
+
+        The turn runs at every node, so what it reads is kept in local names, and a frame
+        with no decision to undo (one just opened) is not asked to undo one.
         """
         frames: list[_Frame] = []
         found = 0
-        # read once, not at every node
         state, select, complete, limited = self.state, self.select, self._complete, self._limited
+        decide, undo = self._decide, self._undo
         survived = self._root()
         while True:
             if survived:
@@ -207,13 +213,18 @@ class Search:
                 else:
                     var = select(state)
                     frames.append(_Frame(var, self._choices(var)))
-            while frames and not self._next_choice(frames[-1], found):
+            while frames:  # back up to the deepest frame with a choice left
+                frame = frames[-1]
+                if frame.decided:
+                    undo(frame, found)
+                if frame.next < len(frame.choices):
+                    break
                 frames.pop()
-            if not frames:
+            else:
                 return
             if limited:
                 self._check_limits()
-            survived = self._decide(frames[-1], found)
+            survived = decide(frame, found)
 
     def _root(self) -> bool:
         """Before any decision: node consistency, then the inference (False: no solution)."""
@@ -235,18 +246,16 @@ class Search:
         half = (len(values) + 1) // 2
         return [tuple(values[:half]), tuple(values[half:])]
 
-    def _next_choice(self, frame: _Frame, found: int) -> bool:
-        """Undo the frame's last decision; True when it has another choice to try."""
-        if frame.decided:
-            state = self.state
-            state.undo(frame.mark)
-            state.retract(frame.var)
-            frame.decided = False
-            if found == frame.solutions_before:
-                self.stats.backtracks += 1
-            if self.trace is not None:
-                self._record(BACKTRACK, frame.var, frame.choice, None)
-        return frame.next < len(frame.choices)
+    def _undo(self, frame: _Frame, found: int) -> None:
+        """Undo the frame's last decision, and everything its inference pruned."""
+        state = self.state
+        state.undo(frame.mark)
+        state.retract(frame.var)
+        frame.decided = False
+        if found == frame.solutions_before:
+            self.stats.backtracks += 1
+        if self.trace is not None:
+            self._record(BACKTRACK, frame.var, frame.choice, None)
 
     def _decide(self, frame: _Frame, found: int) -> bool:
         """Take the frame's next choice and run the inference; False if the branch fails."""

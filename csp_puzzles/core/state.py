@@ -47,12 +47,16 @@ class Contradiction(Exception):
     reason: Any = None
 
     def __init__(self, var: Hashable = None, cause: str | None = None):
+        # no message built here: a search fails at many nodes, and prints none of them
+        super().__init__(var, cause)
         self.var = var
         self.cause = cause
         #: the constraint that failed, when known (the inference fills it in)
         self.constraint: Constraint | None = None
-        where = f" on {var!r}" if var is not None else ""
-        super().__init__(f"{cause or 'contradiction'}{where}")
+
+    def __str__(self) -> str:
+        where = f" on {self.var!r}" if self.var is not None else ""
+        return f"{self.cause or 'contradiction'}{where}"
 
 
 class SearchState:
@@ -91,8 +95,8 @@ class SearchState:
         #: `heuristics.weighted_degrees` when dom/wdeg first asks, then kept up to date
         self.wdeg: dict[Hashable, int] | None = None
         #: each variable's constraints as forward checking reads them (see
-        #: inference.forward_checks), made at the first forward check
-        self.forward_plan: dict[Hashable, list[tuple[Constraint, Hashable]]] | None = None
+        #: inference.forward_plan), made at the first forward check
+        self.forward_plan: dict[Hashable, list[Any]] | None = None
         self._trail: list[tuple[Any, Any]] = []
         self._data: dict[Constraint, Any] = {}
         #: when the search must stop (a `time.perf_counter()` value), or None
@@ -104,8 +108,7 @@ class SearchState:
     # -- reading ---------------------------------------------------------------------------
     def values(self, var: Hashable) -> list[Any]:
         """Remaining values of `var`, in the order its domain was given."""
-        domain = self.domains[var]
-        return [x for x in self.order[var] if x in domain]
+        return list(filter(self.domains[var].__contains__, self.order[var]))
 
     def size(self, var: Hashable) -> int:
         return len(self.domains[var])
@@ -150,9 +153,10 @@ class SearchState:
         Raises `Contradiction` when the domain becomes empty.
         """
         domain = self.domains[var]
-        if value not in domain:
+        try:  # the value is nearly always there: one lookup, not two
+            domain.remove(value)
+        except KeyError:
             return False
-        domain.discard(value)
         self._trail.append((var, value))
         self.changed.add(var)
         self.stats.prunings += 1
@@ -216,7 +220,7 @@ class SearchState:
         trail = self._trail
         domains = self.domains
         phases = self.phases
-        while len(trail) > mark:
+        for _ in range(len(trail) - mark):
             var, value = trail.pop()
             if var is _UNDO_HOOK:
                 value()
@@ -268,7 +272,8 @@ class SearchState:
         self.depth += 1
         domain = self.domains[var]
         if len(domain) > 1:
-            others = [x for x in domain if x != value]
+            domain.discard(value)
+            others = list(domain)
             domain.clear()
             domain.add(value)
             self._trail.append((_DECISION, (var, others)))  # one entry: undone at once

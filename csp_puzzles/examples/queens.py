@@ -24,6 +24,6 @@ def queens(n: int = 8) -> CSP:
 
 def _no_attack(distance: int) -> Callable[[int, int], bool]:
     def no_attack(row_a: int, row_b: int) -> bool:
-        return row_a != row_b and abs(row_a - row_b) != distance
+        return row_a != row_b and row_a - row_b != distance and row_b - row_a != distance
 
     return no_attack
