@@ -95,6 +95,11 @@ def test_groups_kept_along_a_search_match_the_domains_at_every_call(monkeypatch)
         refresh(seen, state)
         lows, highs = _bounds(seen.domains, seen.top)
         assert seen.groups.lows == lows and seen.highs == highs
+        room = [0] * len(values)
+        for (a, b), lo, hi in zip(seen.groups.ends, lows, highs):
+            room[a] += hi - lo
+            room[b] += hi - lo
+        assert seen.room == room
         groups = seen.groups
         assert _seen(groups) == _plain_groups(len(values), values, groups.ends, lows)
         calls.append(1)

@@ -191,6 +191,15 @@ def test_no_good_rounds_survive_a_presolve_that_breaks_a_row():
     assert stats.runs == 6 and len(values) == len(model.program)
 
 
+def test_a_guide_steers_but_never_removes_solutions():
+    program = milp.IntegerProgram()
+    choices = [program.binary() for _ in range(3)]
+    program.add(milp.exactly(choices, 1))
+    program.guide = {choices[2]: -1.0}  # prefer the last one
+    found = list(milp.solutions(program, lambda values: [], choices))
+    assert sorted(found) == [[0, 0, 1], [0, 1, 0], [1, 0, 0]]
+
+
 def test_empty_and_tiny_programs():
     empty = milp.IntegerProgram()
     assert list(milp.solutions(empty, lambda v: [], [])) == [[]]

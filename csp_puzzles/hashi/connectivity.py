@@ -146,7 +146,8 @@ CUT = -1
 
 class _Seen:
     """What `Connectivity` saw of the domains at its last call in one search, kept up to
-    date rather than rebuilt at each call: the edges' sizes, most bridges and groups.
+    date rather than rebuilt at each call: the edges' sizes, most bridges and groups, and
+    the islands' room.
 
     The edge domains are the same set objects all search long, so an edge whose size
     differs from the size seen last has changed; only those are read again. Each call's
@@ -160,10 +161,13 @@ class _Seen:
         self.sizes = [-1] * len(self.domains)  # nothing seen yet: every edge is news
         self.highs = [constraint.top] * len(self.domains)
         self.groups = _Groups(constraint.n, constraint.values, constraint.ends)
+        #: how many more bridges each island's edges could still take (all edges open)
+        self.room = [constraint.top * len(edges) for edges in constraint.edges_at]
 
     def refresh(self, state: SearchState) -> None:
         """Read again the edges that changed since the last call; list the groups."""
         domains, sizes, highs, groups = self.domains, self.sizes, self.highs, self.groups
+        room, ends = self.room, groups.ends
         changed = list(compress(range(len(sizes)), map(ne, map(len, domains), sizes)))
         if changed:
             lows, new_highs = _bounds([domains[k] for k in changed], self.top)
@@ -171,6 +175,13 @@ class _Seen:
             for k, low, high in zip(changed, lows, new_highs):
                 log.append((sizes, k, sizes[k]))
                 sizes[k] = len(domains[k])
+                lost = (highs[k] - groups.lows[k]) - (high - low)  # room the edge lost
+                if lost:
+                    a, b = ends[k]
+                    log.append((room, a, room[a]))
+                    log.append((room, b, room[b]))
+                    room[a] -= lost
+                    room[b] -= lost
                 if high != highs[k]:
                     log.append((highs, k, highs[k]))
                     highs[k] = high
@@ -214,16 +225,12 @@ class Connectivity(Constraint):
         groups, lows, highs = seen.groups, seen.groups.lows, seen.highs
         if len(groups.roots) == 1:
             return
-        root, remaining = groups.root, groups.remaining
-        room = [0] * n  # how many more bridges its edges could still take
+        root, remaining, room = groups.root, groups.remaining, seen.room
         exits: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # by root: (edge, group)
         outward = [0] * n  # each island's possible edges to other groups
         open_edges = list(compress(range(len(lows)), map(ne, lows, highs)))
         for k in open_edges:
             a, b = ends[k]
-            extra = highs[k] - lows[k]
-            room[a] += extra
-            room[b] += extra
             ra, rb = root[a], root[b]
             if ra != rb:  # only an open edge can leave a group (a sure one is inside)
                 exits[ra].append((k, rb))
