@@ -47,8 +47,8 @@ class Contradiction(Exception):
     reason: Any = None
 
     def __init__(self, var: Hashable = None, cause: str | None = None):
-        # no message built here: a search fails at many nodes, and prints none of them
-        super().__init__(var, cause)
+        # no message built here (nor `args` set again: `Exception.__new__` did it): a
+        # search fails at many nodes, and prints none of them
         self.var = var
         self.cause = cause
         #: the constraint that failed, when known (the inference fills it in)
@@ -160,13 +160,13 @@ class SearchState:
         self._trail.append((var, value))
         self.changed.add(var)
         self.stats.prunings += 1
-        size = len(domain)
-        if size == 1:
-            self.unfixed -= 1
         if self.trace is not None:
             self.trace.record(PRUNE, var, value, cause or self.cause, self.depth)
-        if size == 0:
-            raise Contradiction(var, cause or self.cause)
+        size = len(domain)
+        if size <= 1:
+            if size == 0:
+                raise Contradiction(var, cause or self.cause)
+            self.unfixed -= 1
         return True
 
     def keep_only(self, var: Hashable, allowed: Iterable[Any], cause: str | None = None) -> bool:
