@@ -94,6 +94,15 @@ def test_forward_checking_skips_only_constraints_that_forward_check_fully():
     assert all(csp.is_solution(solution) for solution in mine.solutions)
     assert count_solutions(map_colouring(), inference="fc") == 18  # built-in: skipped
 
+    class MyPredicate(Predicate):
+        def forward_check(self, state, var):
+            _Distinct.forward_check(self, state, var)
+
+    mine = MyPredicate(lambda a, b: a != b, "ab")
+    builtin = Predicate(lambda a, b: a != b, "ab")
+    assert mine.forward_check_from("a") == mine.forward_check  # its own way is kept
+    assert builtin.forward_check_from("a") != builtin.forward_check  # made ready ahead
+
 
 def test_undo_hooks_run_last_in_first_out_at_the_right_point():
     csp = queens(4)

@@ -111,6 +111,11 @@ class Constraint(ABC):
         """Prune right after the search assigned `var` (forward checking)."""
         self.propagate(state)
 
+    def forward_check_from(self, var: Hashable) -> Callable[[SearchState, Hashable], None]:
+        """What forward checking calls after each assignment of `var`: `forward_check`, or
+        a version of it the constraint made ready for `var` ahead of time."""
+        return self.forward_check
+
     def __repr__(self) -> str:
         return self.name
 
@@ -370,6 +375,9 @@ class Predicate(Constraint):
                                           dict[Any, Any]], ...]
             self._directions = ((x, y, function, {}),
                                 (y, x, lambda b, a: function(a, b), {}))
+            #: the forward check from each variable of the pair (see `forward_check_from`)
+            self._forward = {x: self._forward_check_to(y, True),
+                             y: self._forward_check_to(x, False)}
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         return bool(self.function(*(values[v] for v in self.scope)))
@@ -387,27 +395,43 @@ class Predicate(Constraint):
             self.propagate(state)
             return
         x, y = self._pair
-        holds, doomed = self.function, []
-        # loops, not comprehensions: this runs at every node, and a comprehension costs a
-        # call of its own
-        if var == x:
-            if y in state.assignment:
-                return
-            (value,), other = state.domains[x], y
-            for b in state.domains[y]:
-                if not holds(value, b):
-                    doomed.append(b)
-        else:
-            if x in state.assignment:
-                return
-            (value,), other = state.domains[y], x
-            for a in state.domains[x]:
-                if not holds(a, value):
-                    doomed.append(a)
-        if state.trace is not None and len(doomed) > 1:  # the order shows in the trace only
-            doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
-        for b in doomed:
-            state.remove(other, b, self.name)
+        if (y if var == x else x) not in state.assignment:
+            self._forward[var](state, var)
+
+    def forward_check_from(self, var: Hashable) -> Callable[[SearchState, Hashable], None]:
+        """On a pair of two variables, the forward check from `var` with the other variable
+        and the order of the test settled ahead of time. Forward checking calls it only
+        while the other variable is unassigned (see `forward_checks_fully`), which is what
+        `forward_check` tests first; a subclass that forward checks its own way keeps it."""
+        if (self._pair is None or self._pair[0] == self._pair[1]
+                or not self.forward_checks_fully
+                or type(self).forward_check is not Predicate.forward_check):
+            return self.forward_check
+        return self._forward[var]
+
+    def _forward_check_to(self, other: Hashable,
+                          other_second: bool) -> Callable[[SearchState, Hashable], None]:
+        """Forward checking into `other`: keep its values that agree with the single value
+        of the variable just assigned (`other_second`: `other` is the function's second
+        argument). Loops, not comprehensions: this runs at every node, and a comprehension
+        costs a call of its own."""
+        holds = self.function
+
+        def forward_check(state: SearchState, var: Hashable) -> None:
+            (value,), doomed = state.domains[var], []
+            if other_second:
+                for b in state.domains[other]:
+                    if not holds(value, b):
+                        doomed.append(b)
+            else:
+                for b in state.domains[other]:
+                    if not holds(b, value):
+                        doomed.append(b)
+            if state.trace is not None and len(doomed) > 1:  # the order shows in the trace
+                doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
+            for b in doomed:
+                state.remove(other, b, self.name)
+        return forward_check
 
     def propagate(self, state: SearchState) -> None:
         if len(self.scope) == 2:

@@ -129,11 +129,11 @@ def forward_plan(state: SearchState) -> dict[Hashable, list[ForwardCheck]]:
 
     Each comes with the variable whose assignment makes forward checking skip it (the
     other variable of a binary constraint that forward checks fully), its name and its
-    `forward_check` method, looked up once here rather than at every node. Made at the
-    first forward check of a search and kept in `state.forward_plan`.
+    forward check (`forward_check_from`), looked up once here rather than at every node.
+    Made at the first forward check of a search and kept in `state.forward_plan`.
     """
     state.forward_plan = {
-        var: [(c, _partner(c, var), c.name, c.forward_check) for c in constraints]
+        var: [(c, _partner(c, var), c.name, c.forward_check_from(var)) for c in constraints]
         for var, constraints in state.csp.constraints_of.items()}
     return state.forward_plan
 
