@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
+from .bench.options import BenchOptionError
 from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.stats import Stats
 from .core.trace import Trace
@@ -270,7 +271,10 @@ def cmd_cnf(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     bench = import_module(f"csp_puzzles.bench.{args.what}")
-    return bench.main(args.rest) or EXIT_OK
+    try:
+        return bench.main(args.rest) or EXIT_OK
+    except BenchOptionError as err:  # found before any clock starts
+        raise UsageError(f"<command line>:1:1: {err}") from None
 
 
 def cmd_course(args: argparse.Namespace) -> int:

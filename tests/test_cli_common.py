@@ -29,6 +29,13 @@ ERROR_LINE = re.compile(r"^csp-puzzles: error: [^:\n]+:\d+:\d+: .+\n$")
     ["generate", "towers", "--count", "0"],
     ["solve", "towers", "--max-solutions", "0", "x:y"],
     ["bench", "nothing"],
+    ["bench", "hashi", "--engines", "bogus"],
+    ["bench", "hashi", "--sizes", "999"],
+    ["bench", "hashi", "--parts", "nope"],
+    ["bench", "hashi", "--limit", "0"],
+    ["bench", "core", "--timeout", "abc"],
+    ["bench", "towers", "--sizes", "4,x"],
+    ["bench", "milp", "--parts", "a,b"],
     [],
 ])
 def test_usage_errors_are_one_line_with_exit_2(capsys, argv):

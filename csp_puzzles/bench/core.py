@@ -23,6 +23,7 @@ from ..core import CSP, count, solve
 from ..examples import FRANCE, map_colouring, queens, sudoku
 from ..examples.france import FRANCE_SPEC
 from . import aima
+from .options import BenchParser
 from .peers import run_limited, to_python_constraint
 from .report import Progress, table
 
@@ -106,7 +107,7 @@ def best_runs(problem: Problem, timeout: float,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="csp-puzzles bench core", description=__doc__,
+    parser = BenchParser(prog="csp-puzzles bench core", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds allowed for each run (default 60)")

@@ -9,7 +9,6 @@ process waits for a core: wall time is what the deadline bounds).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import resource
@@ -17,6 +16,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from .options import BenchParser
 
 DEFAULT_FOLDER = Path(os.environ.get("CSP_PUZZLES_SHARED", "../shared")) / "data" / \
     "coelho-hashi" / "400"
@@ -40,7 +41,7 @@ def run_once(kind: str, path: Path, timeout: float) -> tuple[float, float, str]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="csp-puzzles bench deadline", description=__doc__)
+    parser = BenchParser(prog="csp-puzzles bench deadline", description=__doc__)
     parser.add_argument("--kind", default="hashi")
     parser.add_argument("--folder", type=Path, default=DEFAULT_FOLDER)
     parser.add_argument("--timeout", type=float, default=1.0, metavar="T")

@@ -23,7 +23,6 @@ machine); `--log FILE` keeps every instance's times as they come, for long runs.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -36,6 +35,7 @@ from .. import hashi
 from ..hashi.check import check
 from ..hashi.sat import DEFAULT_SOLVER, SOLVERS
 from . import hashi_generate
+from .options import BenchParser, at_least_one, names_from
 from .peers import run_limited, to_python_constraint
 from .pycosat_backend import PicoSat, pycosat_available
 from .report import Progress, median, performance_profile, table
@@ -43,19 +43,22 @@ from .report import Progress, median, performance_profile, table
 SHARED = Path(os.environ.get("CSP_PUZZLES_SHARED",
                            Path(__file__).resolve().parents[3] / "shared")) / "data"
 SIZES = ("100", "200", "300", "400")
+PARTS = ("coelho", "tatham", "peer")
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="csp-puzzles bench hashi", description=__doc__)
+    parser = BenchParser(prog="csp-puzzles bench hashi", description=__doc__)
     parser.add_argument("--data", type=Path, default=SHARED, help="the shared data folder")
-    parser.add_argument("--parts", default="coelho,tatham,peer",
+    parser.add_argument("--parts", type=names_from(PARTS), default=list(PARTS),
                         help="comma-separated: coelho, tatham, peer")
-    parser.add_argument("--sizes", default=",".join(SIZES), help="Coelho size classes")
-    parser.add_argument("--limit", type=int, help="instances per Coelho class (default all)")
+    parser.add_argument("--sizes", type=names_from(SIZES), default=list(SIZES),
+                        help="Coelho size classes")
+    parser.add_argument("--limit", type=at_least_one,
+                        help="instances per Coelho class (default all)")
     parser.add_argument("--quick", action="store_true", help="same as --limit 3")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds per instance and solver (default 60)")
-    parser.add_argument("--engines", default="csp,sat",
+    parser.add_argument("--engines", type=names_from(ENGINE_NAMES), default=["csp", "sat"],
                         help="our engines on the Coelho instances, comma-separated: csp, sat, "
                              "pycosat (the SAT engine's loop on PicoSAT, if installed), and "
                              "the CSP engine looking back: csp+cbj (backjumping), csp+learn "
@@ -78,10 +81,10 @@ def main(argv: list[str]) -> int:
                         help="also compare the SAT back end with the CSP solver")
     args = parser.parse_args(argv)
     limit = 3 if args.quick else args.limit
-    parts = set(args.parts.split(","))
+    parts = set(args.parts)
     if "coelho" in parts:
-        print(bench_coelho(args.data / "coelho-hashi", args.sizes.split(","), limit,
-                           args.timeout, not args.no_ortools, args.engines.split(","),
+        print(bench_coelho(args.data / "coelho-hashi", args.sizes, limit,
+                           args.timeout, not args.no_ortools, args.engines,
                            args.plot, args.sat_solver, args.log, args.clock))
     if "tatham" in parts:
         print(bench_tatham(args.data / "tatham" / "bridges.tsv", args.timeout))

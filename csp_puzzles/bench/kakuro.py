@@ -16,13 +16,13 @@ that is not unique or not of the grade asked).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..kakuro import DIFFICULTIES, Kakuro, generate, grade, parse
+from .options import BenchParser
 from .peers import SOLVERS, run_limited, to_python_constraint
 from .report import Progress, median, table, timed
 
@@ -131,7 +131,7 @@ def bench_generate(sizes: list[int], seeds: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="csp-puzzles bench kakuro", description=__doc__)
+    parser = BenchParser(prog="csp-puzzles bench kakuro", description=__doc__)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--quick", action="store_true",
                         help="every 10th puzzle, 3 per class for the peers")

@@ -11,13 +11,13 @@ where it would copy n domains of n values each (n > 1,000).
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections.abc import Callable
 
 from ..core import CSP
 from ..core.local import min_conflicts
 from ..examples import queens, queens_by_lines
+from .options import BenchParser, whole_numbers
 from .peers import run_limited, to_python_constraint
 from .report import Progress, median, table
 
@@ -63,8 +63,8 @@ def run_peer(csp: CSP, seeds: range, timeout: float) -> tuple[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="csp-puzzles bench local", description=__doc__)
-    parser.add_argument("--sizes", type=lambda s: [int(x) for x in s.split(",")],
+    parser = BenchParser(prog="csp-puzzles bench local", description=__doc__)
+    parser.add_argument("--sizes", type=whole_numbers,
                         default=list(SIZES), help="board sizes, comma-separated")
     parser.add_argument("--runs", type=int, default=3, help="seeds per row (default 3)")
     parser.add_argument("--timeout", type=float, default=OUR_TIMEOUT,

@@ -20,7 +20,6 @@ is at most 2).
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import random
 import sys
@@ -35,6 +34,7 @@ from ..puzzle import Puzzle
 from ..towers import milp as towers_milp
 from ..towers.generate import clues_of, latin_square
 from .hashi import SHARED, _cpsat_available, run_cpsat, run_ours, sample
+from .options import BenchParser, names_from
 from .report import Progress, median, table
 from .towers import CPLEX_BASELINE as TOWERS_CPLEX
 
@@ -220,14 +220,16 @@ def _ours(engine: str, timeout: float) -> Callable[[Any], float | None]:
 def _seconds(run: dict[str, Any]) -> float | None:
     return run["seconds"] if run["solved"] else None
 
+PARTS = ("towers", "report", "singles", "hashi")
+
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="csp-puzzles bench milp",
+    parser = BenchParser(prog="csp-puzzles bench milp",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
                         help="one puzzle per size and level, 3 per report size, 30x30, "
                              "2 Hashi instances a class, 10 s limit")
-    parser.add_argument("--parts", default="towers,report,singles,hashi",
+    parser.add_argument("--parts", type=names_from(PARTS), default=list(PARTS),
                         help="comma-separated: towers, report, singles, hashi")
     parser.add_argument("--timeout", type=float, default=30.0,
                         help="seconds per puzzle and engine (default 30)")
@@ -242,7 +244,7 @@ def main(argv: list[str]) -> int:
     if args.quick:
         per_level, per_size, per_class = 1, min(per_size, 3), min(per_class, 2)
         big, timeout = min(big, 30), min(timeout, 10.0)
-    parts = set(args.parts.split(","))
+    parts = set(args.parts)
     milp._highspy()  # load HiGHS once, before any clock starts
     sections = []
     if "towers" in parts:

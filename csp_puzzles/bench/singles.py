@@ -18,7 +18,6 @@ Four tables:
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -27,6 +26,7 @@ from pathlib import Path
 
 from ..singles import Singles, generate, grade, parse
 from ..singles.model import first_undecided
+from .options import BenchParser
 from .peers import run_limited, to_python_constraint
 from .report import Progress, median, table
 
@@ -167,7 +167,7 @@ def bench_big(size: int, seeds: int) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="csp-puzzles bench singles",
+    parser = BenchParser(prog="csp-puzzles bench singles",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
                         help="the first 60 janko puzzles, 3 puzzles per seed-004 size, 30x30")

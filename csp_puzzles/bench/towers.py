@@ -19,7 +19,6 @@ Three tables:
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -29,6 +28,7 @@ from typing import Any
 
 from ..towers import DIFFICULTIES, Towers, generate, grade, parse
 from ..towers.generate import clues_of, latin_square
+from .options import BenchParser, whole_numbers
 from .peers import run_limited, to_python_constraint
 from .report import Progress, median, table
 
@@ -192,13 +192,13 @@ def cplex_baseline_table(per_size: int) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="csp-puzzles bench towers", description=__doc__)
+    parser = BenchParser(prog="csp-puzzles bench towers", description=__doc__)
     parser.add_argument("--quick", action="store_true",
                         help="one puzzle per size and level, peer stopped after 5 s")
     parser.add_argument("--limit", type=int, default=3, metavar="N",
                         help="puzzles per size and level (default 3)")
-    parser.add_argument("--sizes", default="4,5,6,7,8,9")
-    parser.add_argument("--peer-sizes", default="4,5,6",
+    parser.add_argument("--sizes", type=whole_numbers, default=[4, 5, 6, 7, 8, 9])
+    parser.add_argument("--peer-sizes", type=whole_numbers, default=[4, 5, 6],
                         help="sizes python-constraint2 runs on (default 4,5,6)")
     parser.add_argument("--peer-timeout", type=float, default=20.0, metavar="SECONDS")
     parser.add_argument("--peer-model", choices=("plain", "full"), default="plain",
@@ -206,8 +206,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--write-data", metavar="DIR",
                         help="write the project's puzzle set to DIR and stop")
     args = parser.parse_args(argv)
-    sizes = [int(x) for x in args.sizes.split(",")]
-    peer_sizes = {int(x) for x in args.peer_sizes.split(",") if x}
+    sizes, peer_sizes = args.sizes, set(args.peer_sizes)
     if args.quick:
         args.limit, args.peer_timeout = 1, min(args.peer_timeout, 5.0)
     if args.write_data:
