@@ -169,8 +169,9 @@ class Puzzle(ABC):
     difficulties: ClassVar[tuple[str, ...]] = ()
 
     def grade(self) -> str:
-        """How hard the puzzle is: the weakest of its rule sets that solves it (`grade.py`)."""
-        raise NotImplementedError(f"{self.kind} puzzles are not graded")
+        """How hard the puzzle is: the weakest of its rule sets that solves it (`grade.py`);
+        a kind without graded rule sets raises ValueError, as for a format it lacks."""
+        raise ValueError(f"{self.kind} puzzles have no difficulty grades")
 
     def reject_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError naming model options `to_csp` does not know."""
