@@ -116,6 +116,14 @@ class Constraint(ABC):
         a version of it the constraint made ready for `var` ahead of time."""
         return self.forward_check
 
+    def conflicts_from(self, var: Hashable,
+                       domains: Mapping[Hashable, Sequence[Any]]) -> Conflicts | None:
+        """For a constraint over two variables that forward checks fully: which values of
+        the other variable each value of `var` rules out (`domains`: the initial domains),
+        for forward checking to remove without calling `forward_check`. None (the default):
+        call `forward_check`."""
+        return None
+
     def __repr__(self) -> str:
         return self.name
 
@@ -397,50 +405,50 @@ class Predicate(Constraint):
             self._forward_check_to(other, other == y)(state, var)
 
     def forward_check_from(self, var: Hashable) -> Callable[[SearchState, Hashable], None]:
-        """On a pair of two variables, a forward check from `var` made for one search (see
-        `_forward_check_to`). Forward checking calls it only while the other variable is
-        unassigned (see `forward_checks_fully`), which is what `forward_check` tests first;
-        a subclass that forward checks its own way keeps it."""
-        if (self._pair is None or self._pair[0] == self._pair[1]
-                or not self.forward_checks_fully
-                or type(self).forward_check is not Predicate.forward_check):
+        """On a pair of two variables, the forward check from `var` with the other variable
+        and the order of the test settled ahead of time. Forward checking calls it only
+        while the other variable is unassigned (see `forward_checks_fully`), which is what
+        `forward_check` tests first; a subclass that forward checks its own way keeps it."""
+        pair = self._pair_checked_here()
+        if pair is None:
             return self.forward_check
-        x, y = self._pair
+        x, y = pair
         return self._forward_check_to(y, True) if var == x else self._forward_check_to(x, False)
+
+    def conflicts_from(self, var: Hashable,
+                       domains: Mapping[Hashable, Sequence[Any]]) -> Conflicts | None:
+        """On a pair of two variables, the values of the other variable that each value of
+        `var` rules out, worked out on first use (`Conflicts`). Not on domains of more than
+        `CONFLICTS_KEPT_UP_TO` values: these are tested value by value (`forward_check_from`)."""
+        pair = self._pair_checked_here()
+        if pair is None:
+            return None
+        x, y = pair
+        other, holds = (y, self.function) if var == x else (x, _swapped(self.function))
+        if len(domains[other]) > CONFLICTS_KEPT_UP_TO:
+            return None
+        return Conflicts(holds, domains[other])
+
+    def _pair_checked_here(self) -> tuple[Hashable, Hashable] | None:
+        """The two variables, when they are two and this class's own `forward_check` (not a
+        subclass's) forward checks them fully; else None."""
+        if (self._pair is None or self._pair[0] == self._pair[1] or not self.forward_checks_fully
+                or type(self).forward_check is not Predicate.forward_check):
+            return None
+        return self._pair
 
     def _forward_check_to(self, other: Hashable,
                           other_second: bool) -> Callable[[SearchState, Hashable], None]:
-        """Forward checking into `other`: keep its values that agree with the single value
-        of the variable just assigned (`other_second`: `other` is the function's second
-        argument).
-
-        A relation gives the same answer every time, so the values of `other` that a value
-        rules out are worked out once, the first time that value is assigned, and kept
-        (`conflicts`, for one search); from then on a forward check is one set
-        intersection, with no call of the function. Domains of more than
-        `CONFLICTS_KEPT_UP_TO` values are not tabulated: it tests the values left instead.
-        """
+        """Forward checking into `other`: remove its values that disagree with the single
+        value of the variable just assigned (`other_second`: `other` is the function's
+        second argument)."""
         holds, name = self.function, self.name
-        agree = holds if other_second else (lambda a, b: holds(b, a))
-        conflicts: dict[Any, frozenset[Any]] = {}
+        agree = holds if other_second else _swapped(holds)
 
         def forward_check(state: SearchState, var: Hashable) -> None:
-            (value,), domain = state.domains[var], state.domains[other]
-            ruled_out = conflicts.get(value)
-            if ruled_out is None:
-                everything = state.order[other]
-                if len(everything) > CONFLICTS_KEPT_UP_TO:  # too many to keep: test those left
-                    ruled_out = frozenset(b for b in domain if not agree(value, b))
-                else:
-                    ruled_out = conflicts[value] = frozenset(
-                        b for b in everything if not agree(value, b))
-            doomed = ruled_out & domain
-            if not doomed:
-                return
-            if state.trace is not None:  # the order shows in the trace: domain order
-                state.remove_all(other, sorted(doomed, key=state.rank[other].__getitem__), name)
-            else:
-                state.remove_all(other, doomed, name)
+            (value,) = state.domains[var]
+            state.remove_all(other, [b for b in state.domains[other] if not agree(value, b)],
+                             name)
         return forward_check
 
     def propagate(self, state: SearchState) -> None:
@@ -494,6 +502,29 @@ class Predicate(Constraint):
 
 
 _NO_SUPPORT = object()
-#: the largest domain whose conflicts a binary predicate's forward check keeps (a table of
-#: at most this many values per value assigned; larger domains are tested value by value)
+
+
+def _swapped(function: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
+    return lambda a, b: function(b, a)
+
+
+class Conflicts(dict[Any, frozenset[Any]]):
+    """For one direction of a binary constraint: each value of one variable -> the values of
+    the other variable it rules out.
+
+    A relation gives the same answer every time, so each value's conflicts are worked out
+    once, the first time the value is looked up (`__missing__`), and kept for the search;
+    from then on forward checking removes them with one set operation and no call of the
+    constraint's function (as a table of the relation would, built only where used).
+    """
+
+    def __init__(self, holds: Callable[[Any, Any], bool], others: Sequence[Any]):
+        super().__init__()
+        self.holds, self.others = holds, others
+
+    def __missing__(self, value: Any) -> frozenset[Any]:
+        ruled_out = self[value] = frozenset(b for b in self.others if not self.holds(value, b))
+        return ruled_out
+#: the largest domain whose `Conflicts` a binary predicate keeps (at most this many values
+#: per value assigned; larger domains are tested value by value)
 CONFLICTS_KEPT_UP_TO = 256

@@ -21,13 +21,14 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
-from .constraints import Constraint
+from .constraints import Conflicts, Constraint
 from .state import Contradiction, SearchState
 
 Inference = Callable[[SearchState, Hashable], None]
 #: a constraint as forward checking reads it: (constraint, the variable whose assignment
-#: makes it skip the constraint, its name, its forward_check method)
-ForwardCheck = tuple[Constraint, Hashable, str, Callable[[SearchState, Hashable], None]]
+#: makes it skip the constraint, its name, its conflicts or None, its forward check)
+ForwardCheck = tuple[Constraint, Hashable, str, Conflicts | None,
+                     Callable[[SearchState, Hashable], None]]
 F = TypeVar("F", bound=Callable)
 
 #: what `none` guarantees: every constraint over assigned variables only is satisfied
@@ -106,13 +107,17 @@ def forward_checking(state: SearchState, var: Hashable) -> None:
     checks = (state.forward_plan or forward_plan(state))[var]
     state.stats.checks += len(checks)
     assignment = state.assignment
+    (value,) = state.domains[var]
     constraint = None
     try:
-        for constraint, partner, name, forward_check in checks:
+        for constraint, partner, name, conflicts, forward_check in checks:
             if partner in assignment:
                 continue
             state.cause, state.constraint = name, constraint
-            forward_check(state, var)
+            if conflicts is not None:  # a pair: the partner's values that `value` rules out
+                state.remove_all(partner, conflicts[value], name)
+            else:
+                forward_check(state, var)
     except Contradiction as failure:
         failure.constraint = failure.constraint or constraint
         raise
@@ -128,12 +133,16 @@ def forward_plan(state: SearchState) -> dict[Hashable, list[ForwardCheck]]:
     """Each variable's constraints as forward checking reads them at every node.
 
     Each comes with the variable whose assignment makes forward checking skip it (the
-    other variable of a binary constraint that forward checks fully), its name and its
+    other variable of a binary constraint that forward checks fully), its name, and how it
+    forward checks: by its `Conflicts` (`conflicts_from`: on a pair, the values of the
+    partner each value rules out, read rather than computed at every node), else by its
     forward check (`forward_check_from`), looked up once here rather than at every node.
     Made at the first forward check of a search and kept in `state.forward_plan`.
     """
+    domains = state.csp.domains
     state.forward_plan = {
-        var: [(c, _partner(c, var), c.name, c.forward_check_from(var)) for c in constraints]
+        var: [(c, _partner(c, var), c.name, c.conflicts_from(var, domains),
+               c.forward_check_from(var)) for c in constraints]
         for var, constraints in state.csp.constraints_of.items()}
     return state.forward_plan
 

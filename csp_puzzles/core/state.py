@@ -170,27 +170,33 @@ class SearchState:
             self.unfixed -= 1
         return True
 
-    def remove_all(self, var: Hashable, values: Collection[Any], cause: str | None = None) -> None:
-        """Remove `values`, all still in `var`'s domain, as one step: one trail entry, one
-        undo (what forward checking does at every node, where `remove` per value costs).
+    def remove_all(self, var: Hashable, values: Collection[Any], cause: str | None = None) -> bool:
+        """Remove every one of `values` still in `var`'s domain, as one step: one trail
+        entry, one undo (forward checking does this at every node, where a call of `remove`
+        per value costs). True if anything was removed.
 
         Raises `Contradiction` when the domain becomes empty. When a trace records each
-        removal, or the search looks back and explains each one, it removes them one by one.
+        removal, or the search looks back and explains each one, it removes them one by one
+        (in the domain's order, as the trace shows them).
         """
-        if self.trace is not None or self.explaining:
-            for value in values:
-                self.remove(var, value, cause)
-            return
         domain = self.domains[var]
+        doomed = domain.intersection(values)
+        if not doomed:
+            return False
+        if self.trace is not None or self.explaining:
+            for value in sorted(doomed, key=self.rank[var].__getitem__):
+                self.remove(var, value, cause)
+            return True
         before = len(domain)
-        domain.difference_update(values)
-        self._trail.append((_REMOVED_ALL, (var, values)))
+        domain -= doomed
+        self._trail.append((_REMOVED_ALL, (var, doomed)))
         self.changed.add(var)
-        self.stats.prunings += len(values)
+        self.stats.prunings += len(doomed)
         if before > 1 >= len(domain):
             self.unfixed -= 1
         if not domain:
             raise Contradiction(var, cause or self.cause)
+        return True
 
     def keep_only(self, var: Hashable, allowed: Iterable[Any], cause: str | None = None) -> bool:
         """Remove every value of `var` not in `allowed`; True if anything was removed."""
