@@ -375,9 +375,6 @@ class Predicate(Constraint):
                                           dict[Any, Any]], ...]
             self._directions = ((x, y, function, {}),
                                 (y, x, lambda b, a: function(a, b), {}))
-            #: the forward check from each variable of the pair (see `forward_check_from`)
-            self._forward = {x: self._forward_check_to(y, True),
-                             y: self._forward_check_to(x, False)}
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         return bool(self.function(*(values[v] for v in self.scope)))
@@ -395,42 +392,55 @@ class Predicate(Constraint):
             self.propagate(state)
             return
         x, y = self._pair
-        if (y if var == x else x) not in state.assignment:
-            self._forward[var](state, var)
+        other = y if var == x else x
+        if other not in state.assignment:
+            self._forward_check_to(other, other == y)(state, var)
 
     def forward_check_from(self, var: Hashable) -> Callable[[SearchState, Hashable], None]:
-        """On a pair of two variables, the forward check from `var` with the other variable
-        and the order of the test settled ahead of time. Forward checking calls it only
-        while the other variable is unassigned (see `forward_checks_fully`), which is what
-        `forward_check` tests first; a subclass that forward checks its own way keeps it."""
+        """On a pair of two variables, a forward check from `var` made for one search (see
+        `_forward_check_to`). Forward checking calls it only while the other variable is
+        unassigned (see `forward_checks_fully`), which is what `forward_check` tests first;
+        a subclass that forward checks its own way keeps it."""
         if (self._pair is None or self._pair[0] == self._pair[1]
                 or not self.forward_checks_fully
                 or type(self).forward_check is not Predicate.forward_check):
             return self.forward_check
-        return self._forward[var]
+        x, y = self._pair
+        return self._forward_check_to(y, True) if var == x else self._forward_check_to(x, False)
 
     def _forward_check_to(self, other: Hashable,
                           other_second: bool) -> Callable[[SearchState, Hashable], None]:
         """Forward checking into `other`: keep its values that agree with the single value
         of the variable just assigned (`other_second`: `other` is the function's second
-        argument). Loops, not comprehensions: this runs at every node, and a comprehension
-        costs a call of its own."""
-        holds = self.function
+        argument).
+
+        A relation gives the same answer every time, so the values of `other` that a value
+        rules out are worked out once, the first time that value is assigned, and kept
+        (`conflicts`, for one search); from then on a forward check is one set
+        intersection, with no call of the function. Domains of more than
+        `CONFLICTS_KEPT_UP_TO` values are not tabulated: it tests the values left instead.
+        """
+        holds, name = self.function, self.name
+        agree = holds if other_second else (lambda a, b: holds(b, a))
+        conflicts: dict[Any, frozenset[Any]] = {}
 
         def forward_check(state: SearchState, var: Hashable) -> None:
-            (value,), doomed = state.domains[var], []
-            if other_second:
-                for b in state.domains[other]:
-                    if not holds(value, b):
-                        doomed.append(b)
+            (value,), domain = state.domains[var], state.domains[other]
+            ruled_out = conflicts.get(value)
+            if ruled_out is None:
+                everything = state.order[other]
+                if len(everything) > CONFLICTS_KEPT_UP_TO:  # too many to keep: test those left
+                    ruled_out = frozenset(b for b in domain if not agree(value, b))
+                else:
+                    ruled_out = conflicts[value] = frozenset(
+                        b for b in everything if not agree(value, b))
+            doomed = ruled_out & domain
+            if not doomed:
+                return
+            if state.trace is not None:  # the order shows in the trace: domain order
+                state.remove_all(other, sorted(doomed, key=state.rank[other].__getitem__), name)
             else:
-                for b in state.domains[other]:
-                    if not holds(b, value):
-                        doomed.append(b)
-            if state.trace is not None and len(doomed) > 1:  # the order shows in the trace
-                doomed.sort(key=state.rank[other].__getitem__)  # removals in domain order
-            for b in doomed:
-                state.remove(other, b, self.name)
+                state.remove_all(other, doomed, name)
         return forward_check
 
     def propagate(self, state: SearchState) -> None:
@@ -484,3 +494,6 @@ class Predicate(Constraint):
 
 
 _NO_SUPPORT = object()
+#: the largest domain whose conflicts a binary predicate's forward check keeps (a table of
+#: at most this many values per value assigned; larger domains are tested value by value)
+CONFLICTS_KEPT_UP_TO = 256

@@ -13,7 +13,7 @@ backtrack passes that point, in the same last-in first-out order as the domain v
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .budget import TimeUp
@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 #: marks a trail entry that holds an undo function instead of a removed value
 _UNDO_HOOK = object()
-#: marks a trail entry that holds a decision's removals at once: (var, values)
-_DECISION = object()
+#: marks a trail entry that holds several removals from one domain at once: (var, values)
+#: (a decision's, or a forward check's: one entry, undone at once)
+_REMOVED_ALL = object()
 
 
 class Contradiction(Exception):
@@ -169,6 +170,28 @@ class SearchState:
             self.unfixed -= 1
         return True
 
+    def remove_all(self, var: Hashable, values: Collection[Any], cause: str | None = None) -> None:
+        """Remove `values`, all still in `var`'s domain, as one step: one trail entry, one
+        undo (what forward checking does at every node, where `remove` per value costs).
+
+        Raises `Contradiction` when the domain becomes empty. When a trace records each
+        removal, or the search looks back and explains each one, it removes them one by one.
+        """
+        if self.trace is not None or self.explaining:
+            for value in values:
+                self.remove(var, value, cause)
+            return
+        domain = self.domains[var]
+        before = len(domain)
+        domain.difference_update(values)
+        self._trail.append((_REMOVED_ALL, (var, values)))
+        self.changed.add(var)
+        self.stats.prunings += len(values)
+        if before > 1 >= len(domain):
+            self.unfixed -= 1
+        if not domain:
+            raise Contradiction(var, cause or self.cause)
+
     def keep_only(self, var: Hashable, allowed: Iterable[Any], cause: str | None = None) -> bool:
         """Remove every value of `var` not in `allowed`; True if anything was removed."""
         allowed = allowed if isinstance(allowed, (set, frozenset)) else set(allowed)
@@ -203,7 +226,7 @@ class SearchState:
         """The (variable, value) removals on the trail since `mark`, oldest first."""
         removals: list[tuple[Hashable, Any]] = []
         for var, value in self._trail[mark:]:
-            if var is _DECISION:
+            if var is _REMOVED_ALL:
                 var, others = value
                 removals += [(var, x) for x in others]
             elif var is not _UNDO_HOOK:
@@ -222,16 +245,18 @@ class SearchState:
         phases = self.phases
         for _ in range(len(trail) - mark):
             var, value = trail.pop()
-            if var is _UNDO_HOOK:
-                value()
-                continue
-            if var is _DECISION:
+            if var is _REMOVED_ALL:  # as if its values came back one by one
                 var, others = value
                 domain = domains[var]
-                if phases is not None:
-                    phases[var] = next(iter(domain))
+                size = len(domain)
+                if size <= 1 and size + len(others) > 1:
+                    self.unfixed += 1
+                    if phases is not None:
+                        phases[var] = next(iter(domain or others))
                 domain.update(others)
-                self.unfixed += 1
+                continue
+            if var is _UNDO_HOOK:
+                value()
                 continue
             domain = domains[var]
             if len(domain) == 1:
@@ -276,7 +301,7 @@ class SearchState:
             others = list(domain)
             domain.clear()
             domain.add(value)
-            self._trail.append((_DECISION, (var, others)))  # one entry: undone at once
+            self._trail.append((_REMOVED_ALL, (var, others)))  # one entry: undone at once
             self.changed.add(var)
             self.unfixed -= 1
         elif value not in domain:
