@@ -182,8 +182,8 @@ class TowersProgram:
             program.add(exactly(heights.values(), 1))
         for line in self.puzzle.lines():
             for k in range(1, n + 1):
-                program.add(exactly([v for cell in line.cells
-                                     for v in self.heights(cell, range(k, k + 1))], 1))
+                program.add(exactly([self.x[cell][k] for cell in line.cells
+                                     if k in self.x[cell]], 1))
 
     def _taller(self, cell: Cell, k: int) -> dict[int, float]:
         """The terms of taller(cell, k): 1 when the tower on `cell` is taller than k."""
