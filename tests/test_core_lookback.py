@@ -237,3 +237,11 @@ def test_hashi_degree_rule_caps_an_edge_for_what_the_others_carry_only():
     degree.propagate(state)  # 2 at (0,2), 1 sure on the right: the others take at most 1
     assert 2 not in state.domains[down]
     assert state.because[down] == 0b100  # level 2 alone: the left edge's room did not count
+
+
+def test_the_stats_count_the_decisions_of_the_nogoods_learnt():
+    result = count(queens(6), inference="none", var_order="input", look_back="learn",
+                   trace=True)
+    learnt = [e for e in result.trace if e.kind == LEARN]
+    assert result.stats.learnt == len(learnt) > 0
+    assert result.stats.learnt_decisions == sum(len(e.value) for e in learnt)

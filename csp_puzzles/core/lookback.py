@@ -502,6 +502,7 @@ class LookBackSearch(Search):
         nogood = Nogood(literals)
         self.store.add(nogood)
         self.stats.learnt += 1
+        self.stats.learnt_decisions += len(literals)
         self._record_at(LEARN, None, tuple(literals), None, len(frames))
 
     # -- helpers ---------------------------------------------------------------------------
