@@ -192,3 +192,56 @@ def test_a_learn_event_names_the_nogood_and_its_variables():
     assert learn.var is None and len(learn.value) >= 1
     for var, value in learn.value:
         assert f"{var} = {value}" in learn.describe()
+
+
+def test_a_bound_is_explained_by_the_values_beyond_it_alone():
+    from csp_puzzles.core.lookback import ExplainingState
+    from csp_puzzles.core.reasons import Least, Most
+
+    csp = CSP("bounds")
+    csp.add_variables("xyz", [0, 1, 2])
+    state = ExplainingState(csp)
+    state.assign("y", 1)  # level 1
+    state.reason = ["y"]
+    state.remove("x", 2)  # x's greatest value went because of level 1
+    state.assign("z", 0)  # level 2
+    state.reason = ["z"]
+    state.remove("x", 0)  # x's least value went because of level 2
+    assert state.union_of(["x"]) == 0b110  # the whole domain: both levels
+    assert state.union_of([Least("x")]) == 0b100
+    assert state.union_of([Most("x")]) == 0b010
+    # the decisions: y lost 0 at level 1, z its 1 and 2 at level 2
+    assert state.union_of([Least("y"), Most("z")]) == 0b110
+    assert state.union_of([Most("y"), Least("z")]) == 0b010
+
+
+
+def test_hashi_degree_rule_caps_an_edge_for_what_the_others_carry_only():
+    from csp_puzzles import hashi
+    from csp_puzzles.core.lookback import ExplainingState
+    from csp_puzzles.hashi.rules import IslandDegree
+
+    puzzle = hashi.parse("2.2.2\n.....\n..2..\n.....\n2.2.2\n")
+    csp = puzzle.to_csp()
+    degree = next(c for c in csp.constraints
+                  if isinstance(c, IslandDegree) and c.where == "(0,2)")
+    left, right, down = sorted(degree.scope)  # (0,0)-(0,2), (0,2)-(0,4), (0,2)-(2,2)
+    elsewhere = [v for v in csp.variables if v not in degree.scope]
+    state = ExplainingState(csp)
+    state.assign(elsewhere[0], 0)  # level 1 takes a bridge of room from the left edge
+    state.reason = [elsewhere[0]]
+    state.remove(left, 2)
+    state.assign(elsewhere[1], 0)  # level 2 puts a sure bridge on the right edge
+    state.reason = [elsewhere[1]]
+    state.remove(right, 0)
+    degree.propagate(state)  # 2 at (0,2), 1 sure on the right: the others take at most 1
+    assert 2 not in state.domains[down]
+    assert state.because[down] == 0b100  # level 2 alone: the left edge's room did not count
+
+
+def test_the_stats_count_the_decisions_of_the_nogoods_learnt():
+    result = count(queens(6), inference="none", var_order="input", look_back="learn",
+                   trace=True)
+    learnt = [e for e in result.trace if e.kind == LEARN]
+    assert result.stats.learnt == len(learnt) > 0
+    assert result.stats.learnt_decisions == sum(len(e.value) for e in learnt)

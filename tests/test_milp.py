@@ -145,9 +145,11 @@ def test_time_limit_is_reported_as_limit():
         next(milp.solutions(program, lambda values: [], [], deadline=0.0))
 
 
-def test_towers_preprocessing_keeps_every_solution():
-    """Clue bounds and line orderings remove heights, never solutions: the counts of the
-    MILP and of the CSP engine agree on small grids with a few clues (often ambiguous)."""
+def test_towers_presolve_and_orderings_keep_every_solution():
+    """Presolve by line consistency removes heights, never solutions, and a clued line as a
+    choice among its orderings allows what its visibility rows allow: on small grids with a
+    few clues (often ambiguous) the MILP counts, with and without orderings, equal the CSP
+    engine's."""
     import random
 
     from csp_puzzles.towers.generate import clues_of, latin_square
@@ -163,8 +165,29 @@ def test_towers_preprocessing_keeps_every_solution():
         assert all(puzzle.check(grid) == [] for grid in ours)
         assert len({str(grid) for grid in ours}) == len(ours)
         assert len(ours) == puzzle.count_solutions(limit=10_000), sides
+        seen_rows_only = list(towers_milp.solutions(puzzle, orderings_limit=0))
+        assert sorted(map(str, seen_rows_only)) == sorted(map(str, ours)), sides
         counts.append(len(ours))
     assert max(counts) > 1 and min(counts) >= 1, counts
+    assert TowersProgram(puzzle).ordered  # the default writes these small lines as orderings
+
+
+def test_towers_orderings_are_the_permutations_showing_the_clues():
+    from itertools import permutations
+
+    from csp_puzzles.towers.rules import Line
+
+    n = 5
+    every = {cell: set(range(1, n + 1)) for cell in range(n)}
+    for front, back in ((0, 0), (2, 0), (0, 3), (2, 2), (1, 5), (3, 3)):
+        line = Line("row 0", range(n), front, back, "left", "right")
+        expected = [p for p in permutations(range(1, n + 1)) if line.holds(p)]
+        assert towers_milp.orderings(line, every, limit=120) == expected
+        if len(expected) > 3:
+            assert towers_milp.orderings(line, every, limit=3) is None
+    narrow = {**every, 0: {2}}
+    line = Line("row 0", range(n), 2, 0, "left", "right")
+    assert all(p[0] == 2 for p in towers_milp.orderings(line, narrow, limit=120))
 
 
 def test_the_big_m_visibility_of_the_report_gives_the_same_answers():

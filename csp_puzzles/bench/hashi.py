@@ -185,7 +185,7 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
     if log_file:
         log_file.close()
     headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
-               "med backtracks", "med backjumps", "med learnt")
+               "med backtracks", "med backjumps", "med learnt", "nogood length")
     note = "".join("\n" + line for line in notes)
     if plot:
         performance_profile(plot, panels, timeout,
@@ -237,7 +237,7 @@ def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp",
         return {"solved": solved, **timing}
     return {"solved": solved, **timing, "nodes": result.stats.nodes,
             "backtracks": result.stats.backtracks, "backjumps": result.stats.backjumps,
-            "learnt": result.stats.learnt}
+            "learnt": result.stats.learnt, "learnt_decisions": result.stats.learnt_decisions}
 
 
 def _ratio_row(label: str, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> tuple:
@@ -246,7 +246,8 @@ def _ratio_row(label: str, ours: list[dict[str, Any]], theirs: list[dict[str, An
         other = statistic([r["seconds"] for r in theirs])
         return round(mine / max(other, 1e-9), 3)
 
-    return (label, "", "", ratio(median), ratio(statistics.fmean), ratio(max), "", "", "", "")
+    return (label, "", "", ratio(median), ratio(statistics.fmean), ratio(max), "", "", "", "",
+            "")
 
 
 def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
@@ -257,7 +258,16 @@ def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
             median([r["nodes"] for r in runs]) if runs and "nodes" in runs[0] else "",
             median([r["backtracks"] for r in runs]) if runs and "backtracks" in runs[0] else "",
             median([r["backjumps"] for r in runs]) if runs and "backjumps" in runs[0] else "",
-            median([r["learnt"] for r in runs]) if runs and "learnt" in runs[0] else "")
+            median([r["learnt"] for r in runs]) if runs and "learnt" in runs[0] else "",
+            _nogood_length(runs))
+
+
+def _nogood_length(runs: list[dict[str, Any]]) -> float | str:
+    """The mean number of decisions in the nogoods a class's runs learnt ("" if none)."""
+    learnt = sum(r.get("learnt", 0) for r in runs)
+    if not learnt:
+        return ""
+    return round(sum(r["learnt_decisions"] for r in runs) / learnt, 1)
 
 
 # -- OR-Tools CP-SAT -------------------------------------------------------------------------

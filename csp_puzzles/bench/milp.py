@@ -5,9 +5,10 @@ One run, the same puzzles for every engine, each run stopped after `--timeout` s
 1. Towers, the project's set (data/towers, sizes 4-9, every level): MILP against the CSP
    engine (full model, MAC).
 2. Towers as in the student report the MILP models come from: random Latin squares,
-   every clue, empty grid, ten each of sizes 5-8: MILP (clue bounds, line orderings, the
-   AND-hull visibility rows), the report's program (every height, big-M rows) on HiGHS,
-   the CSP engine, and the report's CPLEX figures.
+   every clue, empty grid, ten each of sizes 5-8: MILP (presolve by line consistency,
+   lines with few orderings as a choice among them, the others with AND-hull visibility
+   rows), the report's program (every height, big-M rows) on HiGHS, the CSP engine, and
+   the report's CPLEX figures.
 3. Singles by size: the project's set (data/singles), ten generated puzzles of sizes 5-7
    (as in the report) and one generated 100x100: MILP against the CSP engine, with CPLEX's.
 4. Hashi, the Coelho et al. benchmark (../shared/data, when present), `--per-class`

@@ -26,6 +26,7 @@ from .inference import (
 )
 from .linear import Linear
 from .membership import InSet, NotInSet
+from .reasons import Least, Most
 from .restarts import solve_with_restarts
 from .search import CountResult, Result, Search, count, count_solutions, iter_solutions, solve
 from .state import Contradiction, SearchState
@@ -39,5 +40,5 @@ __all__ = [
     "SearchState", "Contradiction", "Stats", "Trace", "Event",
     "INFERENCES", "VARIABLE_ORDERS", "VALUE_ORDERS", "no_inference", "forward_checking",
     "maintain_arc_consistency", "propagate", "input_order", "mrv", "mrv_degree",
-    "input_values", "lcv", "dom_wdeg", "solve_with_restarts",
+    "input_values", "lcv", "dom_wdeg", "solve_with_restarts", "Least", "Most",
 ]

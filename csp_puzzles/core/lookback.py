@@ -11,9 +11,11 @@ by a set of decisions (search levels) that together forced its removal:
 - a propagator that removes a value decides from the current domains of its scope, so the
   removal is explained by everything that shaped those domains: the union of the
   explanations of the values already removed from its scope variables. This holds for any
-  propagator, the puzzles' rules included. A propagator that knows better names the few
-  variables its deduction really read (`state.reason` before a removal, `reason` on a
-  failure); a global constraint over the whole puzzle needs that to say anything useful.
+  propagator, the puzzles' rules included. A propagator that knows better names what its
+  deduction really read (`state.reason` before a removal, `reason` on a failure): a few
+  variables, or only their bounds (`Least`, `Most` in reasons.py: a sum that caps an edge
+  read its neighbours' least values, not why their greatest values went); a global
+  constraint over the whole puzzle needs that to say anything useful.
 
 A wipe-out (a domain emptied, or a constraint that cannot hold) then has a **conflict set**:
 the decisions that explain it. When every value of the variable at level L has failed, the
@@ -27,9 +29,9 @@ value is removed. Nogoods are watched on two literals, so a nogood costs nothing
 of its two watched variables is fixed. When there are too many, the oldest are forgotten.
 
 Conflict sets are bit sets of levels held in Python integers: bit L stands for the decision
-at level L. Keeping one set per variable (the union over its removed values) is exactly as
-precise as one per value here, because a propagator's explanation already unites its whole
-scope.
+at level L. Each removed value keeps its own set (`gone`), so that a bound can be explained
+by the values below or above it alone; each variable also keeps the union over its removed
+values (`because`), what a propagator without a sharper reason is charged with.
 
 Counting stays exact: below a solution the conflict set holds every earlier level, so the
 search goes back chronologically there, and no nogood is learnt from a subtree that held a
@@ -46,6 +48,7 @@ from .constraints import Constraint
 from .csp import CSP
 from .inference import node_consistency
 from .inference import propagate as arc_consistency
+from .reasons import Least, Most
 from .search import Search
 from .state import Contradiction, SearchState
 from .stats import Stats
@@ -78,6 +81,9 @@ class ExplainingState(SearchState):
     def __init__(self, csp: CSP, stats: Stats | None = None, trace: Trace | None = None):
         super().__init__(csp, stats, trace)
         self.because: dict[Hashable, int] = dict.fromkeys(csp.variables, 0)
+        #: `gone[var][value]`: the decisions behind the removal of `value`, read only while
+        #: the value is gone (a value put back and removed again gets its new explanation)
+        self.gone: dict[Hashable, dict[Any, int]] = {v: {} for v in csp.variables}
         #: (trail length after the change, variable, previous conflict set), for undo
         self.why_trail: list[tuple[int, Hashable, int]] = []
         self.deciding = False
@@ -104,12 +110,30 @@ class ExplainingState(SearchState):
             self._owner, self._owner_bits = constraint, bits
         return self._owner_bits
 
-    def union_of(self, variables: Any) -> int:
-        """The conflict sets of `variables`, united."""
+    def union_of(self, reason: Any) -> int:
+        """The decisions behind a reason: variables (every value they lost), or the
+        `Least`/`Most` bounds of some (only the values below / above what is left)."""
         bits = 0
-        because = self.because
-        for var in variables:
-            bits |= because[var]
+        because, gone, domains = self.because, self.gone, self.domains
+        for item in reason:
+            kind = type(item)
+            if kind is Least or kind is Most:
+                domain = domains[item.var]
+                if not domain:  # wiped out: every value is to blame
+                    bits |= because[item.var]
+                    continue
+                if kind is Least:
+                    least = min(domain)
+                    for value, why in gone[item.var].items():
+                        if value < least:
+                            bits |= why
+                else:
+                    most = max(domain)
+                    for value, why in gone[item.var].items():
+                        if value > most:
+                            bits |= why
+            else:
+                bits |= because[item]
         return bits
 
     def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
@@ -117,6 +141,7 @@ class ExplainingState(SearchState):
             self.reason = None
             return False
         bits = self.explanation()
+        self.gone[var][value] = bits
         old = self.because[var]
         if bits | old != old:
             self.because[var] = bits | old
@@ -131,10 +156,16 @@ class ExplainingState(SearchState):
 
     def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
         failure = Contradiction(var, cause or self.cause)
-        failure.conflict = self.explanation() | (self.because[var] if var is not None else 0)
+        if self.reason is not None or var is None:  # the reason given is the whole story
+            failure.conflict = self.explanation()
+        else:
+            failure.conflict = self.explanation() | self.because[var]
         raise failure
 
     def assign(self, var: Hashable, value: Any) -> None:
+        gone, level = self.gone[var], 1 << (self.depth + 1)
+        for other in self.domains[var]:
+            gone[other] = level
         self.deciding = True
         try:
             super().assign(var, value)
@@ -471,6 +502,7 @@ class LookBackSearch(Search):
         nogood = Nogood(literals)
         self.store.add(nogood)
         self.stats.learnt += 1
+        self.stats.learnt_decisions += len(literals)
         self._record_at(LEARN, None, tuple(literals), None, len(frames))
 
     # -- helpers ---------------------------------------------------------------------------

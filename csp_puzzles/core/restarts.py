@@ -110,6 +110,7 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
 
 
 def _add(total: Stats, run: Stats) -> None:
-    for field in ("nodes", "backtracks", "checks", "prunings", "backjumps", "learnt"):
+    for field in ("nodes", "backtracks", "checks", "prunings", "backjumps", "learnt",
+                  "learnt_decisions"):
         setattr(total, field, getattr(total, field) + getattr(run, field))
 

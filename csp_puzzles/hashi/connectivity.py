@@ -35,12 +35,26 @@ from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, Contradiction, SearchState
+from ..core import Constraint, Contradiction, Least, Most, SearchState
 from ..unionfind import UnionFind
 from .rules import check_level
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi
+
+
+def _read(domains: Mapping[Hashable, set[int]], edges: list[Hashable]) -> list[Any]:
+    """What a rule about groups reads of the edges around them (a reason, see
+    `core.reasons`): why each sure bridge is sure (its 0 went) and why each closed edge is
+    closed (its bridges went). Open edges say nothing about the groups as they stand."""
+    reason: list[Any] = []
+    for key in edges:
+        domain = domains[key]
+        if 0 not in domain:
+            reason.append(Least(key))
+        elif len(domain) == 1:
+            reason.append(Most(key))
+    return reason
 
 
 def _bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int]]:
@@ -240,7 +254,7 @@ class Connectivity(Constraint):
         need = groups.need
         for r in groups.roots:
             if not exits[r] or need[r] <= 0:
-                self._fail_at(groups, r, f"connectivity: group at {self.places[r]} is cut "
+                self._fail_at(state, groups, r, f"connectivity: group at {self.places[r]} is cut "
                                          f"off ({groups.size[r]} of {n} islands)")
         self._enough_link_ends(groups, remaining, outward)
         if not self.prune:
@@ -249,16 +263,16 @@ class Connectivity(Constraint):
             if len(exits[r]) == 1:
                 k = exits[r][0][0]
                 if state.explaining:  # the group's bridges, and its other edges closed
-                    state.reason = self._around(groups, {r}, skip=k)
+                    state.reason = _read(state.domains, self._around(groups, {r}, skip=k))
                 state.remove(scope[k], 0, f"connectivity: single way out of the group at "
                                           f"{self.places[r]}")
-        for k in self._cut_edges(groups, exits):
+        for k in self._cut_edges(state, groups, exits):
             state.remove(scope[k], 0, f"connectivity: {self.labels[k]} is the only link "
                                       "between two parts")
         self._closing_values(state, groups, lows, open_edges)
         self._maxing_others(state, groups, lows, highs, remaining, room)
 
-    def _fail_at(self, groups: _Groups, group: int, cause: str,
+    def _fail_at(self, state: SearchState, groups: _Groups, group: int, cause: str,
                  apart: set[int] | None = None) -> None:
         """Fail, blaming the edges around one group: the search's dom/wdeg weights then
         point at that corner of the grid rather than at the whole puzzle.
@@ -268,7 +282,8 @@ class Connectivity(Constraint):
         """
         failure = Contradiction(None, cause)
         failure.blame = tuple(self._around(groups, {group}))
-        failure.reason = self._around(groups, apart) if apart else failure.blame
+        if state.explaining:
+            failure.reason = _read(state.domains, self._around(groups, apart or {group}))
         raise failure
 
     def _around(self, groups: _Groups, roots: set[int], skip: int = -1) -> list[Hashable]:
@@ -297,7 +312,8 @@ class Connectivity(Constraint):
                                       f"{needed // 2} more links, only {ends} link ends "
                                       "are free")
 
-    def _cut_edges(self, groups: _Groups, exits: list[list[tuple[int, int]]]) -> list[int]:
+    def _cut_edges(self, state: SearchState, groups: _Groups,
+                   exits: list[list[tuple[int, int]]]) -> list[int]:
         """Edges every path between two groups uses (bridges of the graph of groups).
 
         The groups are the nodes and the possible edges between them the links; a link
@@ -336,7 +352,7 @@ class Connectivity(Constraint):
         if seen < len(groups.roots):
             apart = {r for r in groups.roots if order[r] < 0}
             lost = min(apart)
-            self._fail_at(groups, lost, f"connectivity: {self.places[lost]} cannot reach "
+            self._fail_at(state, groups, lost, f"connectivity: {self.places[lost]} cannot reach "
                                         f"{self.places[start]}", apart)
         return cuts
 
@@ -362,7 +378,8 @@ class Connectivity(Constraint):
             value = lows[k] + joined_need // 2
             if value in domains[scope[k]]:
                 if state.explaining:  # the bridges that make the groups and their needs
-                    state.reason = [*self._inside(groups, {ra, rb}), scope[k]]
+                    state.reason = [*map(Least, self._inside(groups, {ra, rb})),
+                                    Least(scope[k])]
                 state.remove(scope[k], value,
                              f"connectivity: {value} on {self.labels[k]} would close a group "
                              f"of {joined_size} islands")
@@ -400,7 +417,7 @@ class Connectivity(Constraint):
                 if total == 2 * left and sum(size[r] for r in merged) < n:
                     if state.explaining:  # the island's edges and the groups they reach
                         state.reason = [*(self.scope[e] for e in edges),
-                                        *self._inside(groups, merged)]
+                                        *map(Least, self._inside(groups, merged))]
                     state.remove(self.scope[k], lows[k],
                                  f"connectivity: maxing the other edges of "
                                  f"{self.places[island]} isolates a group")

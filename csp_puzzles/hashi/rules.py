@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, SearchState, Sum
+from ..core import Constraint, Least, Most, SearchState, Sum
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi, Island
@@ -86,8 +86,12 @@ class IslandDegree(Sum):
             his = [max(domains[v]) for v in scope]
             low, high = sum(los), sum(his)
             if low > value:
+                if state.explaining:  # what the edges already carry
+                    state.reason = [Least(v) for v in scope]
                 state.fail(None, f"too many bridges at {where}: {low} > {value}")
             if high < value:
+                if state.explaining:  # what the edges can no longer carry
+                    state.reason = [Most(v) for v in scope]
                 state.fail(None, f"not enough room at {where}: {value} needed, {high} possible")
             open_edges = sum(1 for lo, hi in zip(los, his) if lo < hi)
             if open_edges == 0:
@@ -100,12 +104,14 @@ class IslandDegree(Sum):
                 if hi > most and (self.full or low == value):
                     cause = (f"island complete at {where}" if low == value
                              else f"edge cap at {where}")
-                    pruned |= _keep_between(state, var, lo, most, cause)
+                    carried = [Least(v) for v in scope if v != var] if state.explaining else None
+                    pruned |= _keep_between(state, var, lo, most, cause, carried)
                 least = value - (high - hi)
                 if lo < least:
                     rule = self._minimum_cause(value, high, open_edges)
                     if rule is not None:
-                        pruned |= _keep_between(state, var, least, hi, rule)
+                        room = [Most(v) for v in scope if v != var] if state.explaining else None
+                        pruned |= _keep_between(state, var, least, hi, rule, room)
             if not pruned:
                 return
 
@@ -120,9 +126,16 @@ class IslandDegree(Sum):
         return f"edge minimum at {self.where}" if self.full else None
 
 
-def _keep_between(state: SearchState, var: Hashable, least: int, most: int, cause: str) -> bool:
+def _keep_between(state: SearchState, var: Hashable, least: int, most: int, cause: str,
+                  reason: list[Any] | None = None) -> bool:
+    """Keep `var` within [least, most]; `reason` says why, when the search looks back.
+
+    The cap reads only the other edges' least values, the minimum only their greatest
+    ones (see `core.reasons`).
+    """
     doomed = [x for x in state.values(var) if not least <= x <= most]
     for x in doomed:
+        state.reason = reason
         state.remove(var, x, cause)
     return bool(doomed)
 
@@ -143,9 +156,19 @@ class NoCrossing(Constraint):
     def propagate(self, state: SearchState) -> None:
         a, b = self.scope
         if min(state.domains[a]) > 0:
-            state.fix(b, 0, f"crossing: {self.labels[a]} blocks {self.labels[b]}")
+            self._block(state, a, b)
         elif min(state.domains[b]) > 0:
-            state.fix(a, 0, f"crossing: {self.labels[b]} blocks {self.labels[a]}")
+            self._block(state, b, a)
+
+    def _block(self, state: SearchState, bridge: Hashable, blocked: Hashable) -> None:
+        """`bridge` surely carries bridges (why: its 0 is gone), so `blocked` carries none."""
+        if 0 not in state.domains[blocked]:
+            if state.explaining:
+                state.reason = [Least(bridge), Least(blocked)]
+            state.fail(blocked, f"crossing: {self.labels[bridge]} blocks {self.labels[blocked]}")
+        _keep_between(state, blocked, 0, 0,
+                      f"crossing: {self.labels[bridge]} blocks {self.labels[blocked]}",
+                      [Least(bridge)] if state.explaining else None)
 
 
 ISOLATION_NAMES = {1: "1-1", 2: "2=2", 3: "3≡3", 4: "4≣4"}
