@@ -25,6 +25,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 from itertools import product
 from typing import Any
 
@@ -402,7 +403,7 @@ class Predicate(Constraint):
         x, y = self._pair
         other = y if var == x else x
         if other not in state.assignment:
-            self._forward_check_to(other, other == y)(state, var)
+            self._remove_disagreeing(state, var, other)
 
     def forward_check_from(self, var: Hashable) -> Callable[[SearchState, Hashable], None]:
         """On a pair of two variables, the forward check from `var` with the other variable
@@ -413,7 +414,7 @@ class Predicate(Constraint):
         if pair is None:
             return self.forward_check
         x, y = pair
-        return self._forward_check_to(y, True) if var == x else self._forward_check_to(x, False)
+        return partial(self._remove_disagreeing, other=y if var == x else x)
 
     def conflicts_from(self, var: Hashable,
                        domains: Mapping[Hashable, Sequence[Any]]) -> Conflicts | None:
@@ -424,7 +425,8 @@ class Predicate(Constraint):
         if pair is None:
             return None
         x, y = pair
-        other, holds = (y, self.function) if var == x else (x, _swapped(self.function))
+        other = y if var == x else x
+        _, _, holds, _ = self._directions[0 if var == x else 1]  # holds(var's value, other's)
         if len(domains[other]) > CONFLICTS_KEPT_UP_TO:
             return None
         return Conflicts(holds, domains[other])
@@ -437,19 +439,13 @@ class Predicate(Constraint):
             return None
         return self._pair
 
-    def _forward_check_to(self, other: Hashable,
-                          other_second: bool) -> Callable[[SearchState, Hashable], None]:
-        """Forward checking into `other`: remove its values that disagree with the single
-        value of the variable just assigned (`other_second`: `other` is the function's
-        second argument)."""
-        holds, name = self.function, self.name
-        agree = holds if other_second else _swapped(holds)
-
-        def forward_check(state: SearchState, var: Hashable) -> None:
-            (value,) = state.domains[var]
-            state.remove_all(other, [b for b in state.domains[other] if not agree(value, b)],
-                             name)
-        return forward_check
+    def _remove_disagreeing(self, state: SearchState, var: Hashable, other: Hashable) -> None:
+        """Remove `other`'s values that disagree with the single value of `var`: one
+        direction of revise (`_directions`: the one that revises `other`)."""
+        _, _, agrees, _ = self._directions[0 if other == self._directions[0][0] else 1]
+        (value,) = state.domains[var]
+        state.remove_all(other, [b for b in state.domains[other] if not agrees(b, value)],
+                         self.name)
 
     def propagate(self, state: SearchState) -> None:
         if len(self.scope) == 2:
@@ -502,10 +498,9 @@ class Predicate(Constraint):
 
 
 _NO_SUPPORT = object()
-
-
-def _swapped(function: Callable[[Any, Any], bool]) -> Callable[[Any, Any], bool]:
-    return lambda a, b: function(b, a)
+#: the largest domain whose `Conflicts` a binary predicate keeps (at most this many values
+#: per value assigned; larger domains are tested value by value)
+CONFLICTS_KEPT_UP_TO = 256
 
 
 class Conflicts(dict[Any, frozenset[Any]]):
@@ -525,6 +520,3 @@ class Conflicts(dict[Any, frozenset[Any]]):
     def __missing__(self, value: Any) -> frozenset[Any]:
         ruled_out = self[value] = frozenset(b for b in self.others if not self.holds(value, b))
         return ruled_out
-#: the largest domain whose `Conflicts` a binary predicate keeps (at most this many values
-#: per value assigned; larger domains are tested value by value)
-CONFLICTS_KEPT_UP_TO = 256
