@@ -12,7 +12,7 @@ import random
 from itertools import combinations
 
 from csp_puzzles import hashi
-from csp_puzzles.core import Search, solve_with_restarts
+from csp_puzzles.core import Search, solve, solve_with_restarts
 from csp_puzzles.core.heuristics import dom_wdeg
 from csp_puzzles.hashi.connectivity import _bounds, _Groups, _Seen
 from csp_puzzles.unionfind import UnionFind
@@ -146,3 +146,33 @@ def test_kept_weighted_degrees_choose_as_the_plain_sum():
     again = Search(csp, var_order=_checked_dom_wdeg, max_nodes=50, weights=search.weights)
     list(again.solutions())
     assert again.weights is search.weights
+
+
+def _look_everywhere(monkeypatch):
+    """Make Connectivity read every group and edge at each call, as if all were news."""
+    refresh = _Seen.refresh
+
+    def everything(seen, state):
+        refresh(seen, state)
+        seen.touched, seen.lost_link = None, True
+
+    monkeypatch.setattr(_Seen, "refresh", everything)
+
+
+def test_connectivity_looking_only_where_things_changed_prunes_the_same(monkeypatch):
+    """The rules that look only at the groups and edges changed since the last call (and
+    at the graph of groups only when it lost a link) prune the same values in the same
+    order, with the same reasons, as reading everything again at each call."""
+    csp = _puzzle_with_failures().to_csp()
+
+    def runs():
+        traced = solve(csp, var_order="dom-wdeg", trace=True, max_nodes=400)
+        learning = solve_with_restarts(csp, first_budget=20, max_nodes=400, look_back="learn")
+        return ([(e.kind, e.var, e.value, e.cause) for e in traced.trace], traced.stats.nodes,
+                learning.status, learning.solution, learning.stats.nodes,
+                learning.stats.learnt, learning.stats.backjumps)
+
+    fast = runs()
+    _look_everywhere(monkeypatch)
+    assert runs() == fast
+    assert fast[1] > 50 and fast[-2] > 0  # the searches failed, backtracked and learnt

@@ -24,14 +24,16 @@ still need beyond the sure ones. Then:
 
 `NoLoops` forbids an edge between two islands of the same group ("no loops: ...").
 
-Everything is recomputed from the domains at each call (nothing private to undo on
-backtracking); a union-find over a few hundred islands is cheap next to Python's overhead.
+The groups are kept from call to call (`_Seen`, undone on backtracking with the domains),
+and each rule looks only where something changed since the last call: that call pruned
+everything else already.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from itertools import compress
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from itertools import compress, repeat
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
@@ -167,6 +169,13 @@ class _Seen:
     differs from the size seen last has changed; only those are read again. Each call's
     changes go on the search's trail as one undo step, so a backtrack restores what was
     seen at that point, in step with the domains.
+
+    `refresh` also says what changed since that last call, so that the rules can look only
+    there (the last call pruned everything else already, and what it pruned is still gone):
+    `touched`, the groups whose islands, need or size changed (None: assume every group
+    did), `moved`, the islands with an edge that changed, and `lost_link`, whether an edge
+    lost its last possible bridge (only that can make a new cut edge: joining groups never
+    does).
     """
 
     def __init__(self, constraint: Connectivity, state: SearchState):
@@ -177,12 +186,18 @@ class _Seen:
         self.groups = _Groups(constraint.n, constraint.values, constraint.ends)
         #: how many more bridges each island's edges could still take (all edges open)
         self.room = [constraint.top * len(edges) for edges in constraint.edges_at]
+        self.touched: set[int] | None = None
+        self.moved: set[int] = set()
+        self.lost_link = True
 
     def refresh(self, state: SearchState) -> None:
         """Read again the edges that changed since the last call; list the groups."""
         domains, sizes, highs, groups = self.domains, self.sizes, self.highs, self.groups
         room, ends = self.room, groups.ends
         changed = list(compress(range(len(sizes)), map(ne, map(len, domains), sizes)))
+        everything = len(changed) == len(sizes)  # the first call (or as good as)
+        raised: list[int] = []  # the edges whose least value rose
+        self.lost_link = everything
         if changed:
             lows, new_highs = _bounds([domains[k] for k in changed], self.top)
             log: list[tuple[list[Any], int, Any]] = []
@@ -199,10 +214,16 @@ class _Seen:
                 if high != highs[k]:
                     log.append((highs, k, highs[k]))
                     highs[k] = high
+                    if not high:
+                        self.lost_link = True
                 if low != groups.lows[k]:
                     groups.raise_low(k, low, log)
+                    raised.append(k)
             state.on_undo(lambda: _Groups.roll_back(log))
         groups.list_roots()  # even unchanged: a backtrack may have split groups since
+        root = groups.root
+        self.touched = None if everything else {root[i] for k in raised for i in ends[k]}
+        self.moved = {i for k in changed for i in ends[k]}
 
 
 class Connectivity(Constraint):
@@ -220,10 +241,15 @@ class Connectivity(Constraint):
         self.ends = [(e.a, e.b) for e in edges]
         self.labels = [str(e) for e in edges]
         self.places = [str(island) for island in puzzle.islands]
+        self.firsts = [a for a, _ in self.ends]
+        self.seconds = [b for _, b in self.ends]
         self.edges_at: list[list[int]] = [[] for _ in range(self.n)]
+        self.others_at: list[list[int]] = [[] for _ in range(self.n)]  # the island across
         for k, (a, b) in enumerate(self.ends):
             self.edges_at[a].append(k)
+            self.others_at[a].append(b)
             self.edges_at[b].append(k)
+            self.others_at[b].append(a)
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         groups = _Groups(self.n, self.values, self.ends)
@@ -233,44 +259,52 @@ class Connectivity(Constraint):
         return len(groups.list_roots()) == 1
 
     def propagate(self, state: SearchState) -> None:
-        scope, n, ends = self.scope, self.n, self.ends
+        scope, n = self.scope, self.n
         seen = state.data(self, lambda: _Seen(self, state))
         seen.refresh(state)
         groups, lows, highs = seen.groups, seen.groups.lows, seen.highs
         if len(groups.roots) == 1:
             return
-        root, remaining, room = groups.root, groups.remaining, seen.room
-        exits: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # by root: (edge, group)
-        outward = [0] * n  # each island's possible edges to other groups
+        root, remaining, room, need = groups.root, groups.remaining, seen.room, groups.need
+        firsts, seconds = self.firsts, self.seconds
         open_edges = list(compress(range(len(lows)), map(ne, lows, highs)))
-        for k in open_edges:
-            a, b = ends[k]
-            ra, rb = root[a], root[b]
-            if ra != rb:  # only an open edge can leave a group (a sure one is inside)
-                exits[ra].append((k, rb))
-                exits[rb].append((k, ra))
-                outward[a] += 1
-                outward[b] += 1
-        need = groups.need
+        # the links: open edges between two groups (a sure edge lies inside one)
+        links = [k for k in open_edges if root[firsts[k]] != root[seconds[k]]]
+        # Since the last call, groups that only joined stay linked to the rest and keep
+        # their other links (and that call found every cut edge then): only a lost link
+        # makes the graph of groups worth reading again.
+        whole = seen.lost_link or not self.prune
+        exits = self._exits(groups, links) if whole else []
         for r in groups.roots:
-            if not exits[r] or need[r] <= 0:
+            if need[r] <= 0 or whole and not exits[r]:
                 self._fail_at(state, groups, r, f"connectivity: group at {self.places[r]} is cut "
                                          f"off ({groups.size[r]} of {n} islands)")
-        self._enough_link_ends(groups, remaining, outward)
+        self._enough_link_ends(groups, remaining, links)
         if not self.prune:
             return
-        for r in groups.roots:
-            if len(exits[r]) == 1:
-                k = exits[r][0][0]
-                if state.explaining:  # the group's bridges, and its other edges closed
-                    state.reason = _read(state.domains, self._around(groups, {r}, skip=k))
-                state.remove(scope[k], 0, f"connectivity: single way out of the group at "
-                                          f"{self.places[r]}")
-        for k in self._cut_edges(state, groups, exits):
-            state.remove(scope[k], 0, f"connectivity: {self.labels[k]} is the only link "
-                                      "between two parts")
-        self._closing_values(state, groups, lows, open_edges)
-        self._maxing_others(state, groups, lows, highs, remaining, room)
+        if whole:
+            for r in groups.roots:
+                if len(exits[r]) == 1:
+                    k = exits[r][0][0]
+                    if state.explaining:  # the group's bridges, and its other edges closed
+                        state.reason = _read(state.domains, self._around(groups, {r}, skip=k))
+                    state.remove(scope[k], 0, f"connectivity: single way out of the group at "
+                                              f"{self.places[r]}")
+            for k in self._cut_edges(state, groups, exits):
+                state.remove(scope[k], 0, f"connectivity: {self.labels[k]} is the only link "
+                                          "between two parts")
+        self._closing_values(state, groups, lows, highs, open_edges, seen.touched)
+        self._maxing_others(state, groups, lows, highs, remaining, room, seen)
+
+    def _exits(self, groups: _Groups, links: list[int]) -> list[list[tuple[int, int]]]:
+        """Each group's links, by its name: (the edge, the group at its other end)."""
+        root, firsts, seconds = groups.root, self.firsts, self.seconds
+        exits: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
+        for k in links:
+            ra, rb = root[firsts[k]], root[seconds[k]]
+            exits[ra].append((k, rb))
+            exits[rb].append((k, ra))
+        return exits
 
     def _fail_at(self, state: SearchState, groups: _Groups, group: int, cause: str,
                  apart: set[int] | None = None) -> None:
@@ -298,14 +332,16 @@ class Connectivity(Constraint):
         return [scope[k] for k in groups.sure if root[ends[k][0]] in roots]
 
     def _enough_link_ends(self, groups: _Groups, remaining: list[int],
-                          outward: list[int]) -> None:
+                          links: list[int]) -> None:
         """g groups need at least g - 1 new links, and each link uses a bridge at each end.
 
-        An island can start at most min(bridges it still needs, edges it has to other
+        An island can start at most min(bridges it still needs, links it has to other
         groups) new links; if all islands together cannot supply 2 (g - 1) link ends, the
         groups can never be joined.
         """
-        ends = sum(map(min, remaining, outward))
+        outward = Counter(map(self.firsts.__getitem__, links))  # each island's links
+        outward.update(map(self.seconds.__getitem__, links))
+        ends = sum(map(min, remaining, map(outward.get, range(self.n), repeat(0))))
         needed = 2 * (len(groups.roots) - 1)
         if ends < needed:
             raise Contradiction(None, f"connectivity: {len(groups.roots)} groups need "
@@ -357,15 +393,21 @@ class Connectivity(Constraint):
         return cuts
 
     def _closing_values(self, state: SearchState, groups: _Groups, lows: list[int],
-                        open_edges: list[int]) -> None:
+                        highs: list[int], open_edges: list[int],
+                        touched: set[int] | None) -> None:
         """Remove values that would make a group need nothing more while others remain.
 
         Raising edge k from its least value `lo` to `value` uses 2 * (value - lo) of the
         open capacity of the group(s) it touches; the value that uses exactly all of it
-        closes the group.
+        closes the group. (Only the edges at groups that changed since the last call can
+        have a new such value: `touched`, or every group when None.)
         """
         root, need, size, n = groups.root, groups.need, groups.size, self.n
         domains, scope, ends = state.domains, self.scope, self.ends
+        if touched is not None:
+            members, edges_at = groups.members, self.edges_at
+            open_edges = sorted({k for r in touched for i in members[r] for k in edges_at[i]
+                                 if lows[k] != highs[k]})
         for k in open_edges:
             a, b = ends[k]
             ra, rb = root[a], root[b]
@@ -385,16 +427,30 @@ class Connectivity(Constraint):
                              f"of {joined_size} islands")
 
     def _maxing_others(self, state: SearchState, groups: _Groups, lows: list[int],
-                       highs: list[int], remaining: list[int], room: list[int]) -> None:
+                       highs: list[int], remaining: list[int], room: list[int],
+                       seen: _Seen) -> None:
         """Tatham's stage 3: an edge is needed if maxing the others would close a group.
 
         If island i still needs `left` bridges and its edges other than k have exactly
         `left` bridges of room, then leaving k as it is maxes all of them; when that joins
         groups whose needs add up to 2 * left (each bridge serves two ends), the joined
         group needs nothing more, so unless it holds every island, k must grow.
+        (Only an island whose edges changed since the last call, or which is in or next to
+        a group that changed, can have a new such edge.)
         """
         root, need, size, n, ends = groups.root, groups.need, groups.size, self.n, self.ends
-        for island, edges in enumerate(self.edges_at):
+        edges_at, others_at = self.edges_at, self.others_at
+        islands: Iterable[int] = range(n)
+        if seen.touched is not None:
+            near = set(seen.moved)
+            for r in seen.touched:
+                for i in groups.members[r]:
+                    near.add(i)
+                    for k, j in zip(edges_at[i], others_at[i]):
+                        if lows[k] != highs[k]:
+                            near.add(j)
+            islands = sorted(near)
+        for island in islands:
             left = remaining[island]
             if left <= 0:
                 continue
@@ -402,6 +458,7 @@ class Connectivity(Constraint):
             target = room[island] - left  # the room edge k must have for the rule to apply
             if target <= 0 or need[own] > 2 * left:
                 continue
+            edges = edges_at[island]
             for k in edges:
                 if highs[k] - lows[k] != target:
                     continue

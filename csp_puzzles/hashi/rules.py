@@ -24,6 +24,7 @@ Every pruning names the rule and the place, so a trace reads like a player's rea
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from operator import ne, sub
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Least, Most, SearchState, Sum
@@ -82,8 +83,8 @@ class IslandDegree(Sum):
         domains = state.domains
         scope, value, where = self.scope, int(self.total), self.where
         while True:
-            los = [min(domains[v]) for v in scope]
-            his = [max(domains[v]) for v in scope]
+            edges = list(map(domains.__getitem__, scope))
+            los, his = list(map(min, edges)), list(map(max, edges))
             low, high = sum(los), sum(his)
             if low > value:
                 if state.explaining:  # what the edges already carry
@@ -93,9 +94,12 @@ class IslandDegree(Sum):
                 if state.explaining:  # what the edges can no longer carry
                     state.reason = [Most(v) for v in scope]
                 state.fail(None, f"not enough room at {where}: {value} needed, {high} possible")
-            open_edges = sum(1 for lo, hi in zip(los, his) if lo < hi)
-            if open_edges == 0:
+            # an edge is capped when its span (hi - lo) exceeds what the island still needs
+            # (value - low), and raised when it exceeds the others' slack (high - value):
+            # most calls find every span within both, and have nothing to prune
+            if max(map(sub, his, los), default=0) <= min(value - low, high - value):
                 return
+            open_edges = sum(map(ne, los, his))
             pruned = False
             for var, lo, hi in zip(scope, los, his):
                 if lo == hi:
