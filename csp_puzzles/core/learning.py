@@ -41,7 +41,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Generator, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .constraints import Constraint
 from .csp import CSP
@@ -116,48 +116,61 @@ class LiteralState(SearchState):
 
         A constraint stands for its scope; None (nobody said) for every decision; a
         variable for every value it lost; a bound for the values beyond it; a literal
-        `x = v` for the decision, or else for every other value's removal.
+        `x = v` for the decision, or else for every other value's removal. Facts of the
+        root level are left out: they hold before any decision, so no nogood needs them.
         """
         if reason is None:
             return [(Literal(var, True, value), stamp, level)
                     for var, (value, stamp, level) in self.decided.items() if stamp < before]
         items = reason.scope if isinstance(reason, Constraint) else reason
         facts: list[Fact] = []
+        removed, domains = self.removed, self.domains
         for item in items:
-            if isinstance(item, Literal):
-                if item.equal:
-                    decision = self.decided.get(item.var)
-                    if decision is not None and decision[1] < before:
-                        facts.append((item, decision[1], decision[2]))
-                    else:
-                        facts += self._removals(item.var, before)
+            kind = type(item)
+            if kind is Literal:
+                literal = cast(Literal, item)
+                if not literal.equal:
+                    facts.append(removed[literal.var][literal.value][1])
+                    continue
+                decision = self.decided.get(literal.var)
+                if decision is not None and decision[1] < before:
+                    facts.append((literal, decision[1], decision[2]))
                 else:
-                    facts.append(self.removed[item.var][item.value][1])
-            elif isinstance(item, (Least, Most)):
-                facts += self._bound(item, before)
-            else:
-                facts += self._removals(item, before)
+                    facts += self._removals(literal.var, before)
+            elif kind is Least or kind is Most:
+                facts += self._bound(cast(Least | Most, item), before)
+            else:  # a variable: the inner loop of a conflict analysis, written out
+                domain = domains[item]
+                for value, (_, fact) in removed[item].items():
+                    if fact[2] and fact[1] < before and value not in domain:
+                        facts.append(fact)
         return facts
 
     def _removals(self, var: Hashable, before: float) -> list[Fact]:
-        """The removals from `var` older than `before` (the domain it had then)."""
+        """The removals from `var` older than `before` (the domain it had then), but the
+        root's."""
         domain = self.domains[var]
         return [fact for value, (_, fact) in self.removed[var].items()
-                if fact[1] < before and value not in domain]
+                if fact[2] and fact[1] < before and value not in domain]
 
     def _bound(self, bound: Least | Most, before: float) -> list[Fact]:
         """The removals that had raised the least value (lowered the greatest) by then."""
         var, domain = bound.var, self.domains[bound.var]
-        gone = {value: fact for value, (_, fact) in self.removed[var].items()
-                if fact[1] < before and value not in domain}
-        left = [value for value in self.order[var] if value not in gone]
+        gone: list[tuple[Any, Fact]] = []
+        left = list(domain)  # the values `var` had then: those left now, and those gone since
+        for value, (_, fact) in self.removed[var].items():
+            if value not in domain:
+                if fact[1] < before:
+                    gone.append((value, fact))
+                else:
+                    left.append(value)
+        if not left:
+            return [fact for _, fact in gone if fact[2]]
         if type(bound) is Least:
-            edge = min(left) if left else None
-            beyond = [v for v in gone if edge is None or v < edge]
-        else:
-            edge = max(left) if left else None
-            beyond = [v for v in gone if edge is None or v > edge]
-        return [gone[value] for value in beyond]
+            least = min(left)
+            return [fact for value, fact in gone if fact[2] and value < least]
+        most = max(left)
+        return [fact for value, fact in gone if fact[2] and value > most]
 
     def conflict_facts(self, failure: Contradiction) -> list[Fact]:
         """Step 2: the facts a wipe-out starts from (the conflict side of the graph).
