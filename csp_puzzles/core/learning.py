@@ -16,7 +16,8 @@ does this search (AIMA 6.3.3, then the SAT solvers' way):
    reason, again and again, until one fact of the current level is left: the first
    *unique implication point*, a fact through which every path from the level's decision
    to the conflict runs. The facts left (that one, and facts of earlier levels) cannot all
-   hold: that is the **nogood** learnt, "x = 2 and y ≠ 0 cannot both hold".
+   hold: that is the **nogood** learnt, "x = 2 and y ≠ 0 cannot both hold", less the facts
+   that follow from its others anyway.
 4. **The nogood asserts.** Undo the conflict's level: the nogood's other facts, all from
    earlier levels, still hold, so the nogood at once forbids the UIP fact there, a fact the
    search did not know at that level. (SAT solvers jump further back, to the deepest level
@@ -54,6 +55,8 @@ from .trace import BACKTRACK, LEARN, show
 
 #: nogoods kept at most; past this the worse half is forgotten
 MAX_NOGOODS = 5000
+#: how deep `LiteralState.implied` follows reasons before it gives up (keeps the literal)
+MINIMIZE_DEPTH = 30
 #: the reason of a decision's removals: the decision itself
 DECIDED = "decided"
 #: a fact: its literal, its time stamp on the trail, its level
@@ -232,14 +235,26 @@ class LiteralState(SearchState):
             if steps is not None:
                 steps.append((fact, reason))
             mark(reason)
-        return here[0][1], [fact for fact in earlier if not self.implied(fact, seen)]
+        levels = {level for _, _, level in earlier}
+        known: dict[Literal, bool] = {}
+        return here[0][1], [fact for fact in earlier
+                            if not self.implied(fact, seen, levels, known)]
 
-    def implied(self, fact: Fact, seen: set[Literal]) -> bool:
-        """Whether a removal follows from the other facts of the nogood (or the root's):
-        then saying it again adds nothing."""
-        if fact[0].equal:
+    def implied(self, fact: Fact, seen: set[Literal], levels: set[int],
+                known: dict[Literal, bool], depth: int = 0) -> bool:
+        """Whether a removal follows from the other facts of the nogood: its reason's facts
+        are each in the nogood, or follow from it in turn (a fact of a level the nogood
+        does not touch cannot). Then saying it again adds nothing."""
+        literal = fact[0]
+        if literal.equal or depth > MINIMIZE_DEPTH:
             return False
-        return all(level == 0 or other in seen for other, _, level in self.reason_of(fact))
+        if literal in known:
+            return known[literal]
+        answer = all(other in seen or (level in levels and self.implied(
+            (other, stamp, level), seen, levels, known, depth + 1))
+            for other, stamp, level in self.reason_of(fact))
+        known[literal] = answer
+        return answer
 
     def reason_of(self, fact: Fact) -> list[Fact]:
         """The facts behind a removal (read once, then remembered while the removal stands:
