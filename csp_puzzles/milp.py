@@ -26,7 +26,7 @@ import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import LimitReached, MissingExtra
 from .unionfind import components
@@ -34,8 +34,7 @@ from .unionfind import components
 INFINITY = math.inf
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """`lower <= sum(coefficient * x[variable]) <= upper`."""
 
     terms: Mapping[int, float]
@@ -133,7 +132,6 @@ def solutions(program: IntegerProgram, cuts: Cuts, distinct: Sequence[int],
             yield []
         return
     highs = _new_highs(program)
-    _add_rows(highs, program.rows)
     while True:
         values = _run(highs, len(program), deadline, stats)
         if values is None:
@@ -153,16 +151,9 @@ def relaxation(program: IntegerProgram) -> list[float]:
     Where it is already 0 or 1, the rows alone decided the variable; the fewer fractions,
     the tighter the formulation and the less branch and bound has left to do.
     """
-    import numpy as np
-
-    highs = _highspy().Highs()
-    highs.setOptionValue("output_flag", False)
-    n = len(program)
-    highs.addVars(n, np.array(program.lower, dtype=np.float64),
-                  np.array(program.upper, dtype=np.float64))
-    _add_rows(highs, program.rows)
+    highs = _new_highs(program, integer=False)
     highs.run()
-    return list(highs.getSolution().col_value[:n])
+    return list(highs.getSolution().col_value[:len(program)])
 
 
 def _highspy() -> Any:
@@ -174,7 +165,9 @@ def _highspy() -> Any:
     return highspy
 
 
-def _new_highs(program: IntegerProgram) -> Any:
+def _new_highs(program: IntegerProgram, integer: bool = True) -> Any:
+    """A HiGHS instance holding `program` (its variables continuous unless `integer`),
+    handed over in one call: bounds, objective and rows as arrays."""
     import numpy as np
 
     highspy = _highspy()
@@ -183,25 +176,29 @@ def _new_highs(program: IntegerProgram) -> Any:
     for option, value in program.highs_options.items():
         highs.setOptionValue(option, value)
     n = len(program)
-    highs.addVars(n, np.array(program.lower, dtype=np.float64),
-                  np.array(program.upper, dtype=np.float64))
-    highs.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
-                                np.full(n, highspy.HighsVarType.kInteger))
+    cost = np.zeros(n, dtype=np.float64)
     if program.guide:
-        columns = np.array(list(program.guide), dtype=np.int32)
-        highs.changeColsCost(len(columns), columns,
-                             np.array(list(program.guide.values()), dtype=np.float64))
+        cost[list(program.guide)] = list(program.guide.values())
         highs.setOptionValue("mip_rel_gap", INFINITY)
         highs.setOptionValue("mip_abs_gap", INFINITY)
+    lower, upper, starts, index, value = _sparse_rows(program.rows)
+    integrality = np.full(n, 1 if integer else 0, dtype=np.int32)  # HiGHS: 1 = integer
+    highs.passModel(n, len(program.rows), len(index), ROW_WISE, MINIMISE, 0.0, cost,
+                    np.array(program.lower, dtype=np.float64),
+                    np.array(program.upper, dtype=np.float64),
+                    lower, upper, starts, index, value, integrality)
     return highs
 
 
-def _add_rows(highs: Any, rows: Sequence[Row]) -> None:
-    """Hand `rows` to HiGHS in one call (compressed sparse rows)."""
+#: HiGHS's codes for a matrix given row by row, and for minimising the objective
+ROW_WISE, MINIMISE = 2, 1
+
+
+def _sparse_rows(rows: Sequence[Row]) -> tuple[Any, Any, Any, Any, Any]:
+    """`rows` as arrays: lower and upper bounds, and the matrix in compressed sparse rows
+    (where each row starts in `index`, the variables, their coefficients)."""
     import numpy as np
 
-    if not rows:
-        return
     starts: list[int] = []
     index: list[int] = []
     value: list[float] = []
@@ -209,10 +206,17 @@ def _add_rows(highs: Any, rows: Sequence[Row]) -> None:
         starts.append(len(index))
         index.extend(row.terms)
         value.extend(row.terms.values())
-    highs.addRows(len(rows), np.array([r.lower for r in rows], dtype=np.float64),
-                  np.array([r.upper for r in rows], dtype=np.float64), len(index),
-                  np.array(starts, dtype=np.int32), np.array(index, dtype=np.int32),
-                  np.array(value, dtype=np.float64))
+    return (np.array([r.lower for r in rows], dtype=np.float64),
+            np.array([r.upper for r in rows], dtype=np.float64),
+            np.array(starts, dtype=np.int32), np.array(index, dtype=np.int32),
+            np.array(value, dtype=np.float64))
+
+
+def _add_rows(highs: Any, rows: Sequence[Row]) -> None:
+    """Add `rows` to a program HiGHS holds already (lazy rows, no-good rows)."""
+    if rows:
+        lower, upper, starts, index, value = _sparse_rows(rows)
+        highs.addRows(len(rows), lower, upper, len(index), starts, index, value)
 
 
 def _run(highs: Any, n: int, deadline: float | None, stats: LoopStats) -> list[int] | None:

@@ -49,6 +49,8 @@ class Contradiction(Exception):
     #: variables whose domains alone make the failure certain, when the constraint can say
     #: (sharper than its whole scope; read only when looking back, see lookback.py)
     reason: Any = None
+    #: the variable whose domain a removal emptied, when the search looks back
+    wiped: Any = None
 
     def __init__(self, var: Hashable = None, cause: str | None = None):
         # no message built here (nor `args` set again: `Exception.__new__` did it): a

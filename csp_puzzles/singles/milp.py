@@ -58,16 +58,13 @@ class SinglesProgram:
                 if cell < other:
                     program.add(at_most([self.shade[cell], self.shade[other]], 1))
         for cell in self.cells if walled_cells else ():
-            if self._beyond({cell}):
-                program.add(self._open_around({cell}))
+            around = self.neighbours[cell]
+            if 1 + len(around) < len(self.cells):  # some cell lies beyond them
+                program.add(at_most([self.shade[other] for other in around], len(around) - 1))
 
     def _around(self, group: set[Cell]) -> set[Cell]:
         """The cells next to the group, outside it."""
         return {other for cell in group for other in self.neighbours[cell]} - group
-
-    def _beyond(self, group: set[Cell]) -> bool:
-        """Whether some cell is neither in the group nor next to it."""
-        return len(group) + len(self._around(group)) < len(self.cells)
 
     def _open_around(self, group: set[Cell]) -> Row:
         """"One of the cells around this group is unshaded"."""
