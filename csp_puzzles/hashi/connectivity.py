@@ -233,7 +233,7 @@ class _Seen:
     def refresh(self, state: SearchState) -> None:
         """Read again the edges that changed since the last call; list the groups."""
         domains, sizes, highs, groups = self.domains, self.sizes, self.highs, self.groups
-        room, ends = self.room, groups.ends
+        room, ends, seen_lows = self.room, groups.ends, groups.lows
         changed = list(compress(range(len(sizes)), map(ne, map(len, domains), sizes)))
         everything = len(changed) == len(sizes)  # the first call (or as good as)
         raised: list[int] = []  # the edges whose least value rose
@@ -244,23 +244,23 @@ class _Seen:
             for k, low, high in zip(changed, lows, new_highs):
                 log.append((sizes, k, sizes[k]))
                 sizes[k] = len(domains[k])
-                was_open = highs[k] != groups.lows[k]
-                lost = (highs[k] - groups.lows[k]) - (high - low)  # room the edge lost
+                old_low, old_high = seen_lows[k], highs[k]
+                lost = (old_high - old_low) - (high - low)  # room the edge lost
                 if lost:
                     a, b = ends[k]
                     log.append((room, a, room[a]))
                     log.append((room, b, room[b]))
                     room[a] -= lost
                     room[b] -= lost
-                if high != highs[k]:
-                    log.append((highs, k, highs[k]))
+                if high != old_high:
+                    log.append((highs, k, old_high))
                     highs[k] = high
                     if not high:
                         emptied.append(k)
-                if low != groups.lows[k]:
+                if low != old_low:
                     groups.raise_low(k, low, log)
                     raised.append(k)
-                if was_open and low == high:
+                if low == high and old_low != old_high:  # it was open
                     groups.close(k, log)
             state.on_undo(lambda: _Groups.roll_back(log))
         groups.list_roots()  # even unchanged: a backtrack may have split groups since
@@ -399,17 +399,16 @@ class Connectivity(Constraint):
 
     def _tarjan(self, state: SearchState, groups: _Groups, ordered: bool) -> list[int]:
         """The cut edges, in the order Tarjan's search finishes them."""
-        root, links, firsts, seconds = groups.root, groups.links, self.firsts, self.seconds
-
-        def exits(group: int) -> Iterable[int]:
-            return sorted(links[group]) if ordered else links[group]
-
+        root, firsts, seconds = groups.root, self.firsts, self.seconds
+        links: list[set[int]] | dict[int, list[int]] = groups.links
+        if ordered:  # each group's links in edge order
+            links = {r: sorted(groups.links[r]) for r in groups.roots}
         start = groups.roots[0]
         order = [-1] * self.n  # when the search first met each group (-1: not yet)
         reach = [0] * self.n  # the earliest group reachable from below it
         order[start] = reach[start] = 0
         seen = 1
-        stack = [(start, -1, iter(exits(start)))]
+        stack = [(start, -1, iter(links[start]))]
         cuts = []
         while stack:
             node, via, ways = stack[-1]
@@ -425,7 +424,7 @@ class Connectivity(Constraint):
                     continue
                 order[other] = reach[other] = seen
                 seen += 1
-                stack.append((other, k, iter(exits(other))))
+                stack.append((other, k, iter(links[other])))
                 break
             else:
                 stack.pop()
