@@ -13,7 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from csp_puzzles import CSP, AllDifferent, Predicate, Sum, Table, count, solve
-from csp_puzzles.core.lookback import LookBackSearch, Nogood, NogoodStore, levels
+from csp_puzzles.core.learning import LearningSearch, LiteralState, Nogood, NogoodStore
+from csp_puzzles.core.lookback import LookBackSearch, levels
+from csp_puzzles.core.reasons import Literal
 from csp_puzzles.core.trace import BACKJUMP, BACKTRACK, LEARN
 from csp_puzzles.examples import queens, sudoku
 
@@ -126,20 +128,27 @@ def test_a_failure_far_below_its_cause_jumps_over_the_levels_between():
     assert len(jumps) == jumping.stats.backjumps
 
 
-def test_trace_replays_through_backjumps_and_learning():
+@pytest.mark.parametrize("look_back", ["cbj", "learn"])
+def test_trace_replays_through_backjumps_and_learning(look_back):
     csp = queens(6)
-    result = count(csp, inference="none", var_order="input", look_back="learn", trace=True,
+    result = count(csp, inference="none", var_order="input", look_back=look_back, trace=True,
                    keep=True)
     trace = result.trace
-    assert trace.count(BACKJUMP) > 0 and trace.count(LEARN) > 0
-    # every backtrack closes one level; after the last event the replay is back at the root
+    assert trace.count(BACKJUMP if look_back == "cbj" else LEARN) > 0
+    # every backtrack closes one level
     assert trace.count(BACKTRACK) <= trace.count("assign")
-    assert all(len(d) >= 1 for d in trace.domains_at(len(trace) - 1).values())
-    learn = next(e for e in trace if e.kind == LEARN)
-    assert learn.describe().startswith("learn: ") and "cannot all hold" in learn.describe()
-    solution_events = [i for i, e in enumerate(trace) if e.kind == "solution"]
-    first = trace.domains_at(solution_events[0])
-    assert csp.is_solution({v: d[0] for v, d in first.items()})
+    if look_back == "cbj":  # after the last event the replay is back at the root
+        assert all(len(d) >= 1 for d in trace.domains_at(len(trace) - 1).values())
+    else:  # learning ends on a wipe-out that no decision is left to undo
+        assert trace[-1].kind == "wipeout"
+        assert not all(trace.domains_at(len(trace) - 1).values())
+    solutions = [trace.domains_at(i) for i, e in enumerate(trace) if e.kind == "solution"]
+    assert len(solutions) == result.count == 4
+    for domains in solutions:  # the replay holds each solution where the search found it
+        assert csp.is_solution({v: d[0] for v, d in domains.items()})
+    if look_back == "learn":
+        learn = next(e for e in trace if e.kind == LEARN)
+        assert learn.describe().startswith("learn: ") and "cannot all hold" in learn.describe()
 
 
 def test_limits_are_honoured():
@@ -159,19 +168,31 @@ def test_levels_are_listed_deepest_first():
     assert levels(0) == []
 
 
-def test_a_nogood_fires_when_all_but_one_decision_hold():
-    from csp_puzzles.core.lookback import ExplainingState
-
+def test_a_nogood_fires_when_all_but_one_literal_holds():
     csp = CSP("three")
-    csp.add_variables("abc", [0, 1])
-    state = ExplainingState(csp)
+    csp.add_variables("abc", [0, 1, 2])
+    state = LiteralState(csp)
     store = NogoodStore()
-    store.add(Nogood([("a", 1), ("b", 1), ("c", 1)]))
+    a1, b0, c2 = Literal("a", True, 1), Literal("b", False, 0), Literal("c", True, 2)
+    store.add(Nogood([a1, b0, c2]))  # not (a = 1 and b ≠ 0 and c = 2)
     state.assign("a", 1)
-    assert not store.propagate(state, ["a"])  # the watch moves to c
-    state.assign("b", 1)
-    assert store.propagate(state, ["b"])  # a = 1 and b = 1 hold: c = 1 must go
-    assert state.domains["c"] == {0}
+    store.propagate(state, [a1])  # the watch moves to c = 2
+    assert state.domains["c"] == {0, 1, 2}
+    state.remove("b", 0)
+    store.propagate(state, [b0])  # a = 1 and b ≠ 0 hold: c = 2 must not
+    assert state.domains["c"] == {0, 1}
+    assert state.removed["c"][2][0] == [a1, b0]  # its reason: the other literals
+
+
+def test_a_nogood_can_force_a_value():
+    csp = CSP("two")
+    csp.add_variables("ab", [0, 1, 2])
+    state = LiteralState(csp)
+    store = NogoodStore()
+    store.add(Nogood([Literal("a", True, 1), Literal("b", False, 2)]))  # a = 1 forces b = 2
+    state.assign("a", 1)
+    store.propagate(state, [Literal("a", True, 1)])
+    assert state.domains["b"] == {2}
 
 
 def test_the_explorer_numbers_event_kinds_as_the_trace_does():
@@ -190,8 +211,8 @@ def test_a_learn_event_names_the_nogood_and_its_variables():
                    trace=True)
     learn = next(e for e in result.trace if e.kind == LEARN)
     assert learn.var is None and len(learn.value) >= 1
-    for var, value in learn.value:
-        assert f"{var} = {value}" in learn.describe()
+    for var, sign, value in learn.value:
+        assert sign in ("=", "≠") and f"{var} {sign} {value}" in learn.describe()
 
 
 def test_a_bound_is_explained_by_the_values_beyond_it_alone():
@@ -239,9 +260,37 @@ def test_hashi_degree_rule_caps_an_edge_for_what_the_others_carry_only():
     assert state.because[down] == 0b100  # level 2 alone: the left edge's room did not count
 
 
-def test_the_stats_count_the_decisions_of_the_nogoods_learnt():
+def test_the_stats_count_the_literals_of_the_nogoods_learnt():
     result = count(queens(6), inference="none", var_order="input", look_back="learn",
                    trace=True)
     learnt = [e for e in result.trace if e.kind == LEARN]
     assert result.stats.learnt == len(learnt) > 0
-    assert result.stats.learnt_decisions == sum(len(e.value) for e in learnt)
+    assert result.stats.learnt_literals == sum(len(e.value) for e in learnt)
+
+
+def test_the_first_uip_can_be_a_removal_rather_than_the_decision():
+    # x = 0 at level 1; y = 1 at level 2 forces u = 1, which forces a = 1 and b = 0, and
+    # (a, b, x) = (1, 0, 0) is forbidden. Every path from y = 1 to the wipe-out runs
+    # through the removal u ≠ 0: that is the first UIP, and y itself is not in the nogood.
+    csp = CSP("uip")
+    csp.add_variable("x", [0, 1])
+    csp.add_variable("y", [1, 0])
+    for name in ("u", "a", "b"):
+        csp.add_variable(name, [0, 1])
+    csp.add_constraint(Table(["y", "u"], [(0, 0), (0, 1), (1, 1)]))
+    csp.add_constraint(Table(["u", "a"], [(0, 0), (0, 1), (1, 1)]))
+    csp.add_constraint(Table(["u", "b"], [(0, 0), (0, 1), (1, 0)]))
+    csp.add_constraint(Table(["a", "b", "x"],
+                             [t for t in product((0, 1), repeat=3) if t != (1, 0, 0)]))
+    search = LearningSearch(csp, inference="mac", var_order="input", trace=True)
+    search.graphs = []
+    solution = next(search.solutions())
+    assert csp.is_solution(solution) and solution["y"] == 0
+    first = search.graphs[0]
+    assert first.nogood.words() == (("u", "≠", 0), ("x", "=", 0))
+    assert "first UIP: u ≠ 0" in first.describe()
+    learn = next(e for e in search.trace if e.kind == LEARN)
+    assert learn.describe() == "learn: u ≠ 0 and x = 0 cannot all hold"
+    # back at level 1 the nogood makes u ≠ 0 false at once: u = 1 goes, before any decision
+    assert any(e.kind == "prune" and e.var == "u" and e.value == 1 and e.depth == 1
+               and e.cause.startswith("nogood") for e in search.trace)

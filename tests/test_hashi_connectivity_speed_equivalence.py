@@ -102,6 +102,16 @@ def test_groups_kept_along_a_search_match_the_domains_at_every_call(monkeypatch)
         assert seen.room == room
         groups = seen.groups
         assert _seen(groups) == _plain_groups(len(values), values, groups.ends, lows)
+        root = groups.root
+        links = [(k, root[a], root[b]) for k, ((a, b), lo, hi) in
+                 enumerate(zip(groups.ends, lows, highs)) if lo != hi and root[a] != root[b]]
+        for r in groups.roots:  # each group's open edges to other groups
+            assert groups.links[r] == {k for k, ra, rb in links if r in (ra, rb)}
+        outward = [0] * len(values)
+        for k, _, _ in links:
+            for i in groups.ends[k]:
+                outward[i] += 1
+        assert groups.outward == outward
         calls.append(1)
 
     monkeypatch.setattr(_Seen, "refresh", checked)
@@ -154,7 +164,7 @@ def _look_everywhere(monkeypatch):
 
     def everything(seen, state):
         refresh(seen, state)
-        seen.touched, seen.lost_link = None, True
+        seen.touched, seen.frontier, seen.lost_link = None, None, True
 
     monkeypatch.setattr(_Seen, "refresh", everything)
 

@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
                         help="our engines on the Coelho instances, comma-separated: csp, sat, "
                              "pycosat (the SAT engine's loop on PicoSAT, if installed), and "
                              "the CSP engine looking back: csp+cbj (backjumping), csp+learn "
-                             "(backjumping and nogood learning)")
+                             "(1-UIP nogood learning)")
     parser.add_argument("--sat-solver", default=DEFAULT_SOLVER, choices=SOLVERS,
                         help=f"the python-sat solver of the sat engine (default {DEFAULT_SOLVER})")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
@@ -185,7 +185,7 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
     if log_file:
         log_file.close()
     headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
-               "med backtracks", "med backjumps", "med learnt", "nogood length")
+               "med backtracks", "med backjumps", "med learnt", "nogood literals")
     note = "".join("\n" + line for line in notes)
     if plot:
         performance_profile(plot, panels, timeout,
@@ -237,7 +237,7 @@ def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp",
         return {"solved": solved, **timing}
     return {"solved": solved, **timing, "nodes": result.stats.nodes,
             "backtracks": result.stats.backtracks, "backjumps": result.stats.backjumps,
-            "learnt": result.stats.learnt, "learnt_decisions": result.stats.learnt_decisions}
+            "learnt": result.stats.learnt, "learnt_literals": result.stats.learnt_literals}
 
 
 def _ratio_row(label: str, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> tuple:
@@ -263,11 +263,11 @@ def _class_row(label: str, runs: list[dict[str, Any]]) -> tuple:
 
 
 def _nogood_length(runs: list[dict[str, Any]]) -> float | str:
-    """The mean number of decisions in the nogoods a class's runs learnt ("" if none)."""
+    """The mean number of literals in the nogoods a class's runs learnt ("" if none)."""
     learnt = sum(r.get("learnt", 0) for r in runs)
     if not learnt:
         return ""
-    return round(sum(r["learnt_decisions"] for r in runs) / learnt, 1)
+    return round(sum(r["learnt_literals"] for r in runs) / learnt, 1)
 
 
 # -- OR-Tools CP-SAT -------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Looking back: conflict-directed backjumping (CBJ) and nogood learning.
+"""Looking back: conflict-directed backjumping (CBJ).
 
 Chronological backtracking, on a failure, undoes the most recent decision, even when that
 decision had nothing to do with the failure. Looking back (AIMA 6.3.3) asks *why* the branch
@@ -23,10 +23,8 @@ union of their conflict sets (without L itself) plus the explanation of the valu
 gone before L branched says which earlier decisions are to blame; the search **backjumps** to
 the deepest of them, skipping the levels in between, which could not have helped.
 
-With learning, each such conflict set is kept as a **nogood**: "these decisions cannot all
-hold". A nogood propagates like a clause: once all its decisions but one hold, the last
-value is removed. Nogoods are watched on two literals, so a nogood costs nothing until one
-of its two watched variables is fixed. When there are too many, the oldest are forgotten.
+Learning (learning.py) goes further: it keeps the reason of each removal as the removals
+behind it, and learns from each conflict a nogood over those literals.
 
 Conflict sets are bit sets of levels held in Python integers: bit L stands for the decision
 at level L. Each removed value keeps its own set (`gone`), so that a bound can be explained
@@ -34,31 +32,24 @@ by the values below or above it alone; each variable also keeps the union over i
 values (`because`), what a propagator without a sharper reason is charged with.
 
 Counting stays exact: below a solution the conflict set holds every earlier level, so the
-search goes back chronologically there, and no nogood is learnt from a subtree that held a
-solution.
+search goes back chronologically there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Hashable, Mapping
+from collections.abc import Generator, Hashable
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from .constraints import Constraint
 from .csp import CSP
 from .inference import node_consistency
-from .inference import propagate as arc_consistency
 from .reasons import Least, Most
 from .search import Search
 from .state import Contradiction, SearchState
 from .stats import Stats
-from .trace import BACKJUMP, BACKTRACK, LEARN, Trace, show
+from .trace import BACKJUMP, BACKTRACK, Trace
 
 LOOK_BACKS = ("none", "cbj", "learn")
-#: nogoods kept at most; past this the older half is forgotten
-MAX_NOGOODS = 5000
-#: a nogood with more decisions than this is not kept (long nogoods almost never fire)
-MAX_NOGOOD_SIZE = 40
 
 
 def levels(bits: int) -> list[int]:
@@ -201,129 +192,6 @@ class ExplainingState(SearchState):
         return (1 << (self.depth + 1)) - 2
 
 
-class Nogood(Constraint):
-    """Decisions `var = value` that cannot all hold: a learnt constraint.
-
-    It is not part of the problem's CSP: the look-back search keeps its own store. It is a
-    `Constraint` so that explanations and the trace see its scope and name like any other.
-    """
-
-    def __init__(self, literals: list[tuple[Hashable, Any]]):
-        self.literals = literals
-        self._name: str | None = None
-        super().__init__([v for v, _ in literals], name="nogood")
-        self.watched = [0, 1] if len(literals) > 1 else [0, 0]
-
-    @property
-    def name(self) -> str:
-        """"nogood: not (x = 1 and y = 0)", written out when first read (most never are)."""
-        if self._name is None:
-            names = " and ".join(f"{show(v)} = {show(x)}" for v, x in self.literals)
-            self._name = f"nogood: not ({names})"
-        return self._name
-
-    @name.setter
-    def name(self, value: str) -> None:
-        """The constraint's own name is the one above."""
-
-    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
-        return any(values[v] != x for v, x in self.literals)
-
-    def propagate(self, state: SearchState) -> None:
-        """Remove the last value when all other decisions hold (used when it is learnt)."""
-        domains = state.domains
-        open_ = [(v, x) for v, x in self.literals if domains[v] != {x}]
-        if any(x not in domains[v] for v, x in open_):
-            return
-        if not open_:
-            state.fail(None, self.name)
-        elif len(open_) == 1:
-            state.remove(*open_[0], self.name)
-
-
-class NogoodStore:
-    """Learnt nogoods with two watched literals each, and a forgetting policy."""
-
-    def __init__(self, limit: int = MAX_NOGOODS):
-        self.limit = limit
-        self.nogoods: list[Nogood] = []
-        self.watches: dict[tuple[Hashable, Any], list[Nogood]] = {}
-        self.learnt = 0
-
-    def __len__(self) -> int:
-        return len(self.nogoods)
-
-    def add(self, nogood: Nogood) -> None:
-        if len(self.nogoods) >= self.limit:
-            self.forget()
-        self.nogoods.append(nogood)
-        self.learnt += 1
-        for i in set(nogood.watched):
-            self.watches.setdefault(nogood.literals[i], []).append(nogood)
-
-    def forget(self) -> None:
-        """Drop the older half (recent nogoods are about where the search is now)."""
-        self.nogoods = self.nogoods[len(self.nogoods) // 2:]
-        self.watches = {}
-        for nogood in self.nogoods:
-            for i in set(nogood.watched):
-                self.watches.setdefault(nogood.literals[i], []).append(nogood)
-
-    def propagate(self, state: ExplainingState, fixed: list[Hashable]) -> bool:
-        """Visit the nogoods watching the values just fixed; True if one removed a value."""
-        domains, watches = state.domains, self.watches
-        fired = False
-        queue = list(fixed)
-        while queue:
-            var = queue.pop()
-            domain = domains[var]
-            if len(domain) != 1:
-                continue
-            literal = (var, next(iter(domain)))
-            watching = watches.get(literal)
-            if not watching:
-                continue
-            staying: list[Nogood] = []
-            watches[literal] = staying
-            for position, nogood in enumerate(watching):
-                try:
-                    moved, removed = self._visit(state, nogood, literal, queue)
-                except Contradiction:
-                    staying.extend(watching[position:])
-                    raise
-                if not moved:
-                    staying.append(nogood)
-                fired = fired or removed
-        return fired
-
-    def _visit(self, state: ExplainingState, nogood: Nogood, literal: tuple[Hashable, Any],
-               queue: list[Hashable]) -> tuple[bool, bool]:
-        """`literal` now holds: move the nogood's watch elsewhere, or make it fire.
-
-        Returns (watch moved, value removed).
-        """
-        lits, domains, watched = nogood.literals, state.domains, nogood.watched
-        here = 0 if lits[watched[0]] == literal else 1
-        other_var, other_value = lits[watched[1 - here]]
-        if other_value not in domains[other_var]:
-            return False, False  # the other watched decision is impossible: satisfied
-        for i, (var, value) in enumerate(lits):
-            if i not in watched and domains[var] != {value}:  # not holding: watch it
-                watched[here] = i
-                self.watches.setdefault((var, value), []).append(nogood)
-                return True, False
-        # every decision but the other watched one holds: that one must not
-        saved, state.constraint = state.constraint, nogood
-        try:
-            if domains[other_var] == {other_value}:
-                state.fail(None, nogood.name)
-            state.remove(other_var, other_value, nogood.name)
-        finally:
-            state.constraint = saved
-        queue.append(other_var)
-        return False, True
-
-
 @dataclass
 class _Frame:
     var: Hashable
@@ -339,22 +207,20 @@ class _Frame:
 
 
 class LookBackSearch(Search):
-    """Depth-first search that backjumps over irrelevant decisions, and may learn.
+    """Depth-first search that backjumps over irrelevant decisions (`look_back="cbj"`).
 
-    The same options as `Search` (one value at a time: `branching="assign"`), plus
-    `look_back`: "cbj" (conflict-directed backjumping) or "learn" (backjumping and nogood
-    learning). `nogoods` may carry a store from an earlier run (restarts keep what was
-    learnt: a nogood is true of the problem itself). Only the loop differs from `Search`:
-    limits, the root, the final check of a solution and the trace are the same.
+    The same options as `Search` (one value at a time: `branching="assign"`). Only the loop
+    differs from `Search`: limits, the root, the final check of a solution and the trace
+    are the same.
     """
 
     state: ExplainingState
 
-    def __init__(self, csp: CSP, *args: Any, look_back: str = "cbj",
-                 nogoods: NogoodStore | None = None, **options: Any):
-        if look_back not in ("cbj", "learn"):
-            raise ValueError(f"unknown look_back {look_back!r}; expected one of "
-                             f"{', '.join(LOOK_BACKS)}")
+    def __init__(self, csp: CSP, *args: Any, look_back: str = "cbj", **options: Any):
+        if look_back != "cbj":
+            raise ValueError(f"unknown look_back {look_back!r} for backjumping; expected "
+                             f"'cbj' (the search for each of {', '.join(LOOK_BACKS)}: "
+                             "search.make_search)")
         if options.get("branching", "assign") != "assign":
             raise ValueError("looking back branches one value at a time: branching='assign'")
         super().__init__(csp, *args, **options)
@@ -362,16 +228,13 @@ class LookBackSearch(Search):
         self.state.weights = self.weights
         self.state.phases = self.phases if self.keeps_phases else None
         self.state.fixed_is_decided = self.arc_consistent
-        self.learning = look_back == "learn"
-        self.store = nogoods if nogoods is not None else NogoodStore()
-        self._checked = 0  # trail position the nogood store has looked at
 
     # -- the search loop -------------------------------------------------------------------
     def _root(self) -> bool:
-        """Node consistency, then the inference and what earlier runs learnt."""
+        """Node consistency, then the inference."""
         try:
             node_consistency(self.state)
-            self._propagate(None)
+            self.infer(self.state, None)
         except Contradiction as failure:
             self._failed(failure)
             return False
@@ -406,13 +269,11 @@ class LookBackSearch(Search):
             state.changed.clear()
             try:
                 state.assign(frame.var, value)
-                self._propagate(frame.var)
+                self.infer(state, frame.var)
             except Contradiction as failure:
                 self._failed(failure)
                 conflict = state.conflict_of(failure)
                 frame.conflict |= conflict & ~(1 << frame.level)
-                if self.learning and conflict:
-                    self._learn(conflict, frames)
                 if not conflict >> frame.level & 1:
                     # the decisions above alone explain the failure: every value fails alike
                     frame.next = len(frame.values)
@@ -436,7 +297,6 @@ class LookBackSearch(Search):
         state.undo_why(lambda entry, n=frame.why_mark: len(state.why_trail) > n)
         state.unassign(frame.var)
         frame.assigned = False
-        self._checked = min(self._checked, frame.mark)
         if not frame.had_solution:
             self.stats.backtracks += 1
         self._record(BACKTRACK, frame.var, frame.value, None)
@@ -470,40 +330,7 @@ class LookBackSearch(Search):
         top = frames[-1]
         top.conflict |= conflict & ~(1 << target)
         top.had_solution |= frame.had_solution
-        if self.learning and not frame.had_solution and conflict:
-            self._learn(conflict, frames)
         return target
-
-    # -- propagation with nogoods ----------------------------------------------------------
-    def _propagate(self, var: Hashable) -> None:
-        state = self.state
-        self.infer(state, var)
-        if not self.learning or not self.store.nogoods:
-            return
-        while True:
-            # in trail order, so that runs repeat exactly
-            fixed = list(dict.fromkeys(v for v, _ in state.removals_since(self._checked)))
-            if var is not None:
-                fixed.append(var)
-            self._checked = start = state.mark()
-            if not self.store.propagate(state, fixed) or not self.arc_consistent:
-                return
-            changed = dict.fromkeys(v for v, _ in state.removals_since(start))
-            var = None
-            arc_consistency(state, dict.fromkeys(c for v in changed
-                                                 for c in self.csp.constraints_of[v]))
-
-    def _learn(self, conflict: int, frames: list[_Frame]) -> None:
-        decided = {frame.level: frame for frame in frames if frame.assigned}
-        blamed = levels(conflict)
-        if len(blamed) > MAX_NOGOOD_SIZE or any(level not in decided for level in blamed):
-            return
-        literals = [(decided[level].var, decided[level].value) for level in blamed]
-        nogood = Nogood(literals)
-        self.store.add(nogood)
-        self.stats.learnt += 1
-        self.stats.learnt_decisions += len(literals)
-        self._record_at(LEARN, None, tuple(literals), None, len(frames))
 
     # -- helpers ---------------------------------------------------------------------------
     def _literals(self, conflict: int, frames: list[_Frame]) -> tuple[tuple[Hashable, Any], ...]:

@@ -81,7 +81,7 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
     check_max_nodes(max_nodes)
     options: dict = {}
     if look_back != "none":
-        from .lookback import NogoodStore
+        from .learning import NogoodStore
 
         options["look_back"] = look_back
         if look_back == "learn":
@@ -111,6 +111,6 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
 
 def _add(total: Stats, run: Stats) -> None:
     for field in ("nodes", "backtracks", "checks", "prunings", "backjumps", "learnt",
-                  "learnt_decisions"):
+                  "learnt_literals"):
         setattr(total, field, getattr(total, field) + getattr(run, field))
 

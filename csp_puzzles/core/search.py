@@ -325,12 +325,16 @@ class Search:
 def make_search(csp: CSP, look_back: str = "none", **options: Any) -> Any:
     """The search for `look_back`: chronological ("none"), or looking back ("cbj", "learn").
 
-    Looking back (backjumping, learning) lives in lookback.py.
+    Backjumping lives in lookback.py, learning in learning.py.
     """
     if look_back == "none":
         return Search(csp, **options)
     if options.pop("branching", "assign") != "assign":
         raise ValueError("looking back (look_back='cbj' or 'learn') branches by assignment only")
+    if look_back == "learn":
+        from .learning import LearningSearch
+
+        return LearningSearch(csp, **options)
     from .lookback import LookBackSearch
 
     return LookBackSearch(csp, look_back=look_back, **options)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Hashable, Iterable
+from itertools import compress
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .budget import TimeUp
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from .constraints import Constraint
     from .csp import CSP
 
+#: whether a domain's size leaves more than one value
+_MORE_THAN_ONE = (1).__lt__
 #: marks a trail entry that holds an undo function instead of a removed value
 _UNDO_HOOK = object()
 #: marks a trail entry that holds several removals from one domain at once: (var, values)
@@ -46,6 +49,8 @@ class Contradiction(Exception):
     #: variables whose domains alone make the failure certain, when the constraint can say
     #: (sharper than its whole scope; read only when looking back, see lookback.py)
     reason: Any = None
+    #: the variable whose domain a removal emptied, when the search looks back
+    wiped: Any = None
 
     def __init__(self, var: Hashable = None, cause: str | None = None):
         # no message built here (nor `args` set again: `Exception.__new__` did it): a
@@ -137,10 +142,11 @@ class SearchState:
         Under MAC (`fixed_is_decided`) a variable whose domain is down to one value is
         decided already, so it is not listed.
         """
-        assigned, domains = self.assignment, self.domains
-        if self.fixed_is_decided:
-            return [v for v in self.csp.variables if len(domains[v]) > 1]
-        return [v for v in self.csp.variables if v not in assigned]
+        assigned, domains, variables = self.assignment, self.domains, self.csp.variables
+        if self.fixed_is_decided:  # dom/wdeg asks at every node: filtered without a loop
+            return list(compress(variables, map(_MORE_THAN_ONE, map(len, map(
+                domains.__getitem__, variables)))))
+        return [v for v in variables if v not in assigned]
 
     def check_deadline(self) -> None:
         """Raise `TimeUp` once the search's deadline has passed (long propagations call it)."""

@@ -16,8 +16,8 @@ class Stats:
     - `seconds`: wall-clock time;
     - `backjumps`: returns past at least one level, looking back (`look_back="cbj"`);
     - `learnt`: nogoods learnt (`look_back="learn"`);
-    - `learnt_decisions`: the decisions in them, all told (over `learnt`: the mean length;
-      a short nogood fires often, a long one almost never).
+    - `learnt_literals`: the literals (`x = v`, `x ≠ w`) in them, all told (over `learnt`:
+      the mean length; a short nogood fires often, a long one almost never).
     """
 
     nodes: int = 0
@@ -27,7 +27,7 @@ class Stats:
     seconds: float = 0.0
     backjumps: int = 0
     learnt: int = 0
-    learnt_decisions: int = 0
+    learnt_literals: int = 0
 
     def as_dict(self) -> dict[str, float]:
         return asdict(self)

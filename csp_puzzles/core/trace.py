@@ -44,8 +44,8 @@ class Event:
     - `backjump`: looking back, the search gives up `var` and returns to level `depth`,
       past decisions that had no part in the failure; `value` holds the conflict's
       decisions as (variable, value) pairs, `cause` says how far; the backtracks follow;
-    - `learn`: the decisions in `value`, (variable, value) pairs, cannot all hold, and the
-      search keeps that nogood.
+    - `learn`: the literals in `value`, (variable, "=" or "≠", value) triples, cannot all
+      hold, and the search keeps that nogood.
     - `repair`: a local search (`cause` says which step) gives `var` the value `value` in
       its complete assignment; a local search has no levels, so `depth` holds the number
       of conflicts left after the step;
@@ -102,8 +102,12 @@ class Event:
 
 def look_back_words(event: Event, name: Callable[[Any], str],
                     value: Callable[[Any], str]) -> str:
-    """The decisions of a backjump's conflict or of a learnt nogood, in words."""
-    decisions = [f"{name(var)} = {value(x)}" for var, x in event.value or ()]
+    """The decisions of a backjump's conflict, or the literals of a learnt nogood, in words.
+
+    A backjump holds (variable, value) pairs; a nogood (variable, "=" or "≠", value).
+    """
+    decisions = [f"{name(item[0])} {item[1] if len(item) == 3 else '='} {value(item[-1])}"
+                 for item in event.value or ()]
     if event.kind == LEARN:
         return " and ".join(decisions)
     return f"conflict with {', '.join(decisions) or 'no decision'}; {event.cause}"

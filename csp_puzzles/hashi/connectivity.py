@@ -31,10 +31,9 @@ everything else already.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from itertools import compress, repeat
-from operator import ne
+from itertools import compress
+from operator import eq, ne
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Contradiction, Least, Most, SearchState
@@ -79,7 +78,8 @@ class _Groups:
     A group is named by its first island (in reading order): `root[i]` is that island for
     island `i`, `members[r]` the islands of the group named `r`, `need[r]` what its islands
     still need beyond their sure bridges (a sure bridge inside the group counts at both
-    ends), `size[r]` how many islands it holds.
+    ends), `size[r]` how many islands it holds, `links[r]` the open edges from it to other
+    groups; `outward[i]` counts island i's open edges to other groups.
 
     Along a branch of the search, edges only gain sure bridges, so the groups only merge:
     `raise_low` records each change in a log, and `roll_back` undoes a log, latest first,
@@ -97,18 +97,36 @@ class _Groups:
         self.need = list(values)  # by root
         self.size = [1] * n  # by root
         self.roots = list(range(n))  # as `list_roots` last found them
+        self.links: list[set[int]] = [set() for _ in range(n)]  # by root; all edges open
+        self.outward = [0] * n
+        for k, (a, b) in enumerate(ends):
+            self.links[a].add(k)
+            self.links[b].add(k)
+            self.outward[a] += 1
+            self.outward[b] += 1
 
     def list_roots(self) -> list[int]:
         """The name of each group, in reading order (kept in `roots` until the next call)."""
-        self.roots = [i for i, r in enumerate(self.root) if r == i]
+        every = range(len(self.root))
+        self.roots = list(compress(every, map(eq, self.root, every)))  # root[i] == i
         return self.roots
 
-    @property
-    def sure(self) -> list[int]:
-        """The edges holding at least one sure bridge."""
-        return [k for k, lo in enumerate(self.lows) if lo]
+    def close(self, k: int, log: list[tuple[Any, int, Any]]) -> None:
+        """Edge k can take no more bridges than it holds: if it linked two groups, it no
+        longer does."""
+        a, b = self.ends[k]
+        ra, rb = self.root[a], self.root[b]
+        if ra != rb:
+            outward = self.outward
+            for group in (self.links[ra], self.links[rb]):
+                group.discard(k)
+                log.append((group, ADD, k))
+            log.append((outward, a, outward[a]))
+            log.append((outward, b, outward[b]))
+            outward[a] -= 1
+            outward[b] -= 1
 
-    def raise_low(self, k: int, low: int, log: list[tuple[list[Any], int, Any]]) -> None:
+    def raise_low(self, k: int, low: int, log: list[tuple[Any, int, Any]]) -> None:
         """Edge k now holds at least `low` bridges (more than before): update the groups."""
         a, b = self.ends[k]
         lows, remaining, need, root = self.lows, self.remaining, self.need, self.root
@@ -128,11 +146,25 @@ class _Groups:
         if ra != rb:
             self._merge(ra, rb, log)
 
-    def _merge(self, ra: int, rb: int, log: list[tuple[list[Any], int, Any]]) -> None:
-        """Join two groups; the joined group is named by the first of the two names."""
+    def _merge(self, ra: int, rb: int, log: list[tuple[Any, int, Any]]) -> None:
+        """Join two groups; the joined group is named by the first of the two names.
+
+        The links between the two (in both groups' sets) stop being links: the joined
+        group's links are the symmetric difference of the two sets.
+        """
         members, root, need, size = self.members, self.root, self.need, self.size
         big, small = (ra, rb) if size[ra] >= size[rb] else (rb, ra)
         name = min(ra, rb)
+        links, outward, ends = self.links, self.outward, self.ends
+        for k in links[big] & links[small]:
+            for i in ends[k]:
+                log.append((outward, i, outward[i]))
+                outward[i] -= 1
+        kept = links[big]
+        kept ^= links[small]
+        log.append((kept, XOR, links[small]))  # (A ^ B) ^ B is A again
+        log.append((links, name, links[name]))
+        links[name] = kept
         joined, moved = members[big], members[small]
         log.append((joined, CUT, len(joined)))
         joined.extend(moved)
@@ -147,17 +179,22 @@ class _Groups:
         size[name] = size[ra] + size[rb]
 
     @staticmethod
-    def roll_back(log: list[tuple[list[Any], int, Any]]) -> None:
+    def roll_back(log: list[tuple[Any, int, Any]]) -> None:
         """Undo the changes of `log`, latest first."""
         for target, i, old in reversed(log):
-            if i == CUT:
-                del target[old:]
-            else:
+            if i >= 0:
                 target[i] = old
+            elif i == CUT:
+                del target[old:]
+            elif i == ADD:
+                target.add(old)
+            else:
+                target ^= old
 
 
-#: in a `_Groups` log, (a list, CUT, n) says the list held n items before
-CUT = -1
+#: in a `_Groups` log, (a list, CUT, n) says the list held n items before; (a set, ADD, x)
+#: that x was taken out of the set; (a set, XOR, other) that the set was XORed with other
+CUT, ADD, XOR = -1, -2, -3
 
 
 class _Seen:
@@ -173,9 +210,11 @@ class _Seen:
     `refresh` also says what changed since that last call, so that the rules can look only
     there (the last call pruned everything else already, and what it pruned is still gone):
     `touched`, the groups whose islands, need or size changed (None: assume every group
-    did), `moved`, the islands with an edge that changed, and `lost_link`, whether an edge
-    lost its last possible bridge (only that can make a new cut edge: joining groups never
-    does).
+    did), `frontier`, their islands with an open edge left (the others have nothing left
+    to prune or to be read through; None: every island), `moved`, the islands with an
+    edge that changed, and `lost_link`, whether an edge
+    between two groups lost its last possible bridge (only that can make a new cut edge:
+    joining groups never does, and a new cut edge separates the two ends of a lost link).
     """
 
     def __init__(self, constraint: Connectivity, state: SearchState):
@@ -187,42 +226,54 @@ class _Seen:
         #: how many more bridges each island's edges could still take (all edges open)
         self.room = [constraint.top * len(edges) for edges in constraint.edges_at]
         self.touched: set[int] | None = None
+        self.frontier: list[int] | None = None
         self.moved: set[int] = set()
         self.lost_link = True
 
     def refresh(self, state: SearchState) -> None:
         """Read again the edges that changed since the last call; list the groups."""
         domains, sizes, highs, groups = self.domains, self.sizes, self.highs, self.groups
-        room, ends = self.room, groups.ends
+        room, ends, seen_lows = self.room, groups.ends, groups.lows
         changed = list(compress(range(len(sizes)), map(ne, map(len, domains), sizes)))
         everything = len(changed) == len(sizes)  # the first call (or as good as)
         raised: list[int] = []  # the edges whose least value rose
-        self.lost_link = everything
+        emptied: list[int] = []  # the edges that lost their last possible bridge
         if changed:
             lows, new_highs = _bounds([domains[k] for k in changed], self.top)
-            log: list[tuple[list[Any], int, Any]] = []
+            log: list[tuple[Any, int, Any]] = []
             for k, low, high in zip(changed, lows, new_highs):
                 log.append((sizes, k, sizes[k]))
                 sizes[k] = len(domains[k])
-                lost = (highs[k] - groups.lows[k]) - (high - low)  # room the edge lost
+                old_low, old_high = seen_lows[k], highs[k]
+                lost = (old_high - old_low) - (high - low)  # room the edge lost
                 if lost:
                     a, b = ends[k]
                     log.append((room, a, room[a]))
                     log.append((room, b, room[b]))
                     room[a] -= lost
                     room[b] -= lost
-                if high != highs[k]:
-                    log.append((highs, k, highs[k]))
+                if high != old_high:
+                    log.append((highs, k, old_high))
                     highs[k] = high
                     if not high:
-                        self.lost_link = True
-                if low != groups.lows[k]:
+                        emptied.append(k)
+                if low != old_low:
                     groups.raise_low(k, low, log)
                     raised.append(k)
+                if low == high and old_low != old_high:  # it was open
+                    groups.close(k, log)
             state.on_undo(lambda: _Groups.roll_back(log))
         groups.list_roots()  # even unchanged: a backtrack may have split groups since
         root = groups.root
-        self.touched = None if everything else {root[i] for k in raised for i in ends[k]}
+        if everything:
+            self.touched = self.frontier = None
+        else:
+            self.touched = {root[i] for k in raised for i in ends[k]}
+            members = groups.members
+            self.frontier = [i for r in self.touched  # room[i] > 0: an open edge left
+                             for i in compress(members[r], map(room.__getitem__, members[r]))]
+        # a link lost: an emptied edge between two groups (one inside a group links nothing)
+        self.lost_link = everything or any(root[ends[k][0]] != root[ends[k][1]] for k in emptied)
         self.moved = {i for k in changed for i in ends[k]}
 
 
@@ -265,46 +316,30 @@ class Connectivity(Constraint):
         groups, lows, highs = seen.groups, seen.groups.lows, seen.highs
         if len(groups.roots) == 1:
             return
-        root, remaining, room, need = groups.root, groups.remaining, seen.room, groups.need
-        firsts, seconds = self.firsts, self.seconds
-        open_edges = list(compress(range(len(lows)), map(ne, lows, highs)))
-        # the links: open edges between two groups (a sure edge lies inside one)
-        links = [k for k in open_edges if root[firsts[k]] != root[seconds[k]]]
+        remaining, room, need, links = groups.remaining, seen.room, groups.need, groups.links
+        for r in groups.roots:
+            if need[r] <= 0 or not links[r]:
+                self._fail_at(state, groups, r, f"connectivity: group at {self.places[r]} is cut "
+                                         f"off ({groups.size[r]} of {n} islands)")
+        self._enough_link_ends(groups, remaining)
+        if not self.prune:
+            return
         # Since the last call, groups that only joined stay linked to the rest and keep
         # their other links (and that call found every cut edge then): only a lost link
         # makes the graph of groups worth reading again.
-        whole = seen.lost_link or not self.prune
-        exits = self._exits(groups, links) if whole else []
-        for r in groups.roots:
-            if need[r] <= 0 or whole and not exits[r]:
-                self._fail_at(state, groups, r, f"connectivity: group at {self.places[r]} is cut "
-                                         f"off ({groups.size[r]} of {n} islands)")
-        self._enough_link_ends(groups, remaining, links)
-        if not self.prune:
-            return
-        if whole:
+        if seen.lost_link:
             for r in groups.roots:
-                if len(exits[r]) == 1:
-                    k = exits[r][0][0]
+                if len(links[r]) == 1:
+                    (k,) = links[r]
                     if state.explaining:  # the group's bridges, and its other edges closed
                         state.reason = _read(state.domains, self._around(groups, {r}, skip=k))
                     state.remove(scope[k], 0, f"connectivity: single way out of the group at "
                                               f"{self.places[r]}")
-            for k in self._cut_edges(state, groups, exits):
+            for k in self._cut_edges(state, groups):
                 state.remove(scope[k], 0, f"connectivity: {self.labels[k]} is the only link "
                                           "between two parts")
-        self._closing_values(state, groups, lows, highs, open_edges, seen.touched)
+        self._closing_values(state, groups, lows, highs, seen.frontier)
         self._maxing_others(state, groups, lows, highs, remaining, room, seen)
-
-    def _exits(self, groups: _Groups, links: list[int]) -> list[list[tuple[int, int]]]:
-        """Each group's links, by its name: (the edge, the group at its other end)."""
-        root, firsts, seconds = groups.root, self.firsts, self.seconds
-        exits: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
-        for k in links:
-            ra, rb = root[firsts[k]], root[seconds[k]]
-            exits[ra].append((k, rb))
-            exits[rb].append((k, ra))
-        return exits
 
     def _fail_at(self, state: SearchState, groups: _Groups, group: int, cause: str,
                  apart: set[int] | None = None) -> None:
@@ -327,55 +362,69 @@ class Connectivity(Constraint):
                 for k in self.edges_at[i] if k != skip]
 
     def _inside(self, groups: _Groups, roots: set[int]) -> list[Hashable]:
-        """The sure bridges inside some groups (what joins them and what they use up)."""
-        root, scope, ends = groups.root, self.scope, self.ends
-        return [scope[k] for k in groups.sure if root[ends[k][0]] in roots]
+        """The sure bridges inside some groups (what joins them and what they use up), in
+        edge order."""
+        lows, members, edges_at, scope = groups.lows, groups.members, self.edges_at, self.scope
+        sure = {k for r in roots for i in members[r] for k in edges_at[i] if lows[k]}
+        return [scope[k] for k in sorted(sure)]
 
-    def _enough_link_ends(self, groups: _Groups, remaining: list[int],
-                          links: list[int]) -> None:
+    def _enough_link_ends(self, groups: _Groups, remaining: list[int]) -> None:
         """g groups need at least g - 1 new links, and each link uses a bridge at each end.
 
         An island can start at most min(bridges it still needs, links it has to other
         groups) new links; if all islands together cannot supply 2 (g - 1) link ends, the
         groups can never be joined.
         """
-        outward = Counter(map(self.firsts.__getitem__, links))  # each island's links
-        outward.update(map(self.seconds.__getitem__, links))
-        ends = sum(map(min, remaining, map(outward.get, range(self.n), repeat(0))))
+        ends = sum(map(min, remaining, groups.outward))
         needed = 2 * (len(groups.roots) - 1)
         if ends < needed:
             raise Contradiction(None, f"connectivity: {len(groups.roots)} groups need "
                                       f"{needed // 2} more links, only {ends} link ends "
                                       "are free")
 
-    def _cut_edges(self, state: SearchState, groups: _Groups,
-                   exits: list[list[tuple[int, int]]]) -> list[int]:
+    def _cut_edges(self, state: SearchState, groups: _Groups) -> list[int]:
         """Edges every path between two groups uses (bridges of the graph of groups).
 
         The groups are the nodes and the possible edges between them the links; a link
         whose removal disconnects that graph must carry a bridge. Tarjan's depth-first
         search finds them all at once (a link is a cut edge when nothing below it in the
         search tree reaches back above it). Fails when the graph is already disconnected.
+
+        The search follows each group's links in any order; when it finds several cut
+        edges, it runs again following them in edge order, so that the cut edges, and the
+        removals, always come in the same order.
         """
+        cuts = self._tarjan(state, groups, ordered=False)
+        return cuts if len(cuts) < 2 else self._tarjan(state, groups, ordered=True)
+
+    def _tarjan(self, state: SearchState, groups: _Groups, ordered: bool) -> list[int]:
+        """The cut edges, in the order Tarjan's search finishes them."""
+        root, firsts, seconds = groups.root, self.firsts, self.seconds
+        links: list[set[int]] | dict[int, list[int]] = groups.links
+        if ordered:  # each group's links in edge order
+            links = {r: sorted(groups.links[r]) for r in groups.roots}
         start = groups.roots[0]
         order = [-1] * self.n  # when the search first met each group (-1: not yet)
         reach = [0] * self.n  # the earliest group reachable from below it
         order[start] = reach[start] = 0
         seen = 1
-        stack = [(start, -1, iter(exits[start]))]
+        stack = [(start, -1, iter(links[start]))]
         cuts = []
         while stack:
-            node, via, links = stack[-1]
-            for k, other in links:
+            node, via, ways = stack[-1]
+            for k in ways:
                 if k == via:
                     continue
+                other = root[firsts[k]]  # the group at the link's other end
+                if other == node:
+                    other = root[seconds[k]]
                 if order[other] >= 0:
                     if order[other] < reach[node]:
                         reach[node] = order[other]
                     continue
                 order[other] = reach[other] = seen
                 seen += 1
-                stack.append((other, k, iter(exits[other])))
+                stack.append((other, k, iter(links[other])))
                 break
             else:
                 stack.pop()
@@ -393,21 +442,21 @@ class Connectivity(Constraint):
         return cuts
 
     def _closing_values(self, state: SearchState, groups: _Groups, lows: list[int],
-                        highs: list[int], open_edges: list[int],
-                        touched: set[int] | None) -> None:
+                        highs: list[int], frontier: list[int] | None) -> None:
         """Remove values that would make a group need nothing more while others remain.
 
         Raising edge k from its least value `lo` to `value` uses 2 * (value - lo) of the
         open capacity of the group(s) it touches; the value that uses exactly all of it
-        closes the group. (Only the edges at groups that changed since the last call can
-        have a new such value: `touched`, or every group when None.)
+        closes the group. (Only the open edges of groups that changed since the last call
+        can have a new such value: those at the `frontier` islands, or every one when None.)
         """
         root, need, size, n = groups.root, groups.need, groups.size, self.n
         domains, scope, ends = state.domains, self.scope, self.ends
-        if touched is not None:
-            members, edges_at = groups.members, self.edges_at
-            open_edges = sorted({k for r in touched for i in members[r] for k in edges_at[i]
-                                 if lows[k] != highs[k]})
+        if frontier is None:
+            open_edges = list(compress(range(len(lows)), map(ne, lows, highs)))
+        else:
+            edges_at = self.edges_at
+            open_edges = sorted({k for i in frontier for k in edges_at[i] if lows[k] != highs[k]})
         for k in open_edges:
             a, b = ends[k]
             ra, rb = root[a], root[b]
@@ -441,14 +490,13 @@ class Connectivity(Constraint):
         root, need, size, n, ends = groups.root, groups.need, groups.size, self.n, self.ends
         edges_at, others_at = self.edges_at, self.others_at
         islands: Iterable[int] = range(n)
-        if seen.touched is not None:
+        if seen.frontier is not None:
             near = set(seen.moved)
-            for r in seen.touched:
-                for i in groups.members[r]:
-                    near.add(i)
-                    for k, j in zip(edges_at[i], others_at[i]):
-                        if lows[k] != highs[k]:
-                            near.add(j)
+            near.update(seen.frontier)
+            for i in seen.frontier:
+                for k, j in zip(edges_at[i], others_at[i]):
+                    if lows[k] != highs[k]:
+                        near.add(j)
             islands = sorted(near)
         for island in islands:
             left = remaining[island]

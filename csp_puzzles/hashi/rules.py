@@ -78,21 +78,27 @@ class IslandDegree(Sum):
         super().__init__([e.key for e in edges], island.value, name=f"degree at {island}")
         self.where = str(island)
         self.full = level != "easy"
+        self.value = island.value
+        # the reasons' items, made once: the bounds of every edge, and of the others of each
+        self.leasts = tuple(map(Least, self.scope))
+        self.mosts = tuple(map(Most, self.scope))
+        self.other_leasts = {v: tuple(x for x in self.leasts if x.var != v) for v in self.scope}
+        self.other_mosts = {v: tuple(x for x in self.mosts if x.var != v) for v in self.scope}
 
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
-        scope, value, where = self.scope, int(self.total), self.where
+        scope, value, where = self.scope, self.value, self.where
         while True:
             edges = list(map(domains.__getitem__, scope))
             los, his = list(map(min, edges)), list(map(max, edges))
             low, high = sum(los), sum(his)
             if low > value:
                 if state.explaining:  # what the edges already carry
-                    state.reason = [Least(v) for v in scope]
+                    state.reason = list(self.leasts)
                 state.fail(None, f"too many bridges at {where}: {low} > {value}")
             if high < value:
                 if state.explaining:  # what the edges can no longer carry
-                    state.reason = [Most(v) for v in scope]
+                    state.reason = list(self.mosts)
                 state.fail(None, f"not enough room at {where}: {value} needed, {high} possible")
             # an edge is capped when its span (hi - lo) exceeds what the island still needs
             # (value - low), and raised when it exceeds the others' slack (high - value):
@@ -108,13 +114,13 @@ class IslandDegree(Sum):
                 if hi > most and (self.full or low == value):
                     cause = (f"island complete at {where}" if low == value
                              else f"edge cap at {where}")
-                    carried = [Least(v) for v in scope if v != var] if state.explaining else None
+                    carried = list(self.other_leasts[var]) if state.explaining else None
                     pruned |= _keep_between(state, var, lo, most, cause, carried)
                 least = value - (high - hi)
                 if lo < least:
                     rule = self._minimum_cause(value, high, open_edges)
                     if rule is not None:
-                        room = [Most(v) for v in scope if v != var] if state.explaining else None
+                        room = list(self.other_mosts[var]) if state.explaining else None
                         pruned |= _keep_between(state, var, least, hi, rule, room)
             if not pruned:
                 return

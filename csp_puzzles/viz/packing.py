@@ -53,7 +53,8 @@ def pack_run(trace: Trace, label: str = "", name: Namer | None = None,
         if e.kind not in (BACKJUMP, LEARN):
             return causes(e.cause)
         words = look_back_words(e, name, value)
-        looking_back[words] = [var_number[v] for v, _ in e.value or () if v in var_number]
+        looking_back[words] = [var_number[item[0]] for item in e.value or ()
+                               if item[0] in var_number]
         return causes(words)
 
     events = [[kind_number[e.kind], var_number.get(e.var, -1) if e.var is not None else -1,
