@@ -63,7 +63,7 @@ def main(argv: list[str]) -> int:
                         help="our engines on the Coelho instances, comma-separated: csp, sat, "
                              "pycosat (the SAT engine's loop on PicoSAT, if installed), and "
                              "the CSP engine looking back: csp+cbj (backjumping), csp+learn "
-                             "(backjumping and nogood learning)")
+                             "(1-UIP nogood learning)")
     parser.add_argument("--sat-solver", default=DEFAULT_SOLVER, choices=SOLVERS,
                         help=f"the python-sat solver of the sat engine (default {DEFAULT_SOLVER})")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
@@ -185,7 +185,7 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
     if log_file:
         log_file.close()
     headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
-               "med backtracks", "med backjumps", "med learnt", "nogood length")
+               "med backtracks", "med backjumps", "med learnt", "nogood literals")
     note = "".join("\n" + line for line in notes)
     if plot:
         performance_profile(plot, panels, timeout,

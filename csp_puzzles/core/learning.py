@@ -16,7 +16,8 @@ does this search (AIMA 6.3.3, then the SAT solvers' way):
    reason, again and again, until one fact of the current level is left: the first
    *unique implication point*, a fact through which every path from the level's decision
    to the conflict runs. The facts left (that one, and facts of earlier levels) cannot all
-   hold: that is the **nogood** learnt, "x = 2 and y ≠ 0 cannot both hold".
+   hold: that is the **nogood** learnt, "x = 2 and y ≠ 0 cannot both hold", less the facts
+   that follow from its others anyway.
 4. **The nogood asserts.** Undo the conflict's level: the nogood's other facts, all from
    earlier levels, still hold, so the nogood at once forbids the UIP fact there, a fact the
    search did not know at that level. (SAT solvers jump further back, to the deepest level
@@ -41,7 +42,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Generator, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .constraints import Constraint
 from .csp import CSP
@@ -54,6 +55,8 @@ from .trace import BACKTRACK, LEARN, show
 
 #: nogoods kept at most; past this the worse half is forgotten
 MAX_NOGOODS = 5000
+#: how deep `LiteralState.implied` follows reasons before it gives up (keeps the literal)
+MINIMIZE_DEPTH = 30
 #: the reason of a decision's removals: the decision itself
 DECIDED = "decided"
 #: a fact: its literal, its time stamp on the trail, its level
@@ -116,48 +119,61 @@ class LiteralState(SearchState):
 
         A constraint stands for its scope; None (nobody said) for every decision; a
         variable for every value it lost; a bound for the values beyond it; a literal
-        `x = v` for the decision, or else for every other value's removal.
+        `x = v` for the decision, or else for every other value's removal. Facts of the
+        root level are left out: they hold before any decision, so no nogood needs them.
         """
         if reason is None:
             return [(Literal(var, True, value), stamp, level)
                     for var, (value, stamp, level) in self.decided.items() if stamp < before]
         items = reason.scope if isinstance(reason, Constraint) else reason
         facts: list[Fact] = []
+        removed, domains = self.removed, self.domains
         for item in items:
-            if isinstance(item, Literal):
-                if item.equal:
-                    decision = self.decided.get(item.var)
-                    if decision is not None and decision[1] < before:
-                        facts.append((item, decision[1], decision[2]))
-                    else:
-                        facts += self._removals(item.var, before)
+            kind = type(item)
+            if kind is Literal:
+                literal = cast(Literal, item)
+                if not literal.equal:
+                    facts.append(removed[literal.var][literal.value][1])
+                    continue
+                decision = self.decided.get(literal.var)
+                if decision is not None and decision[1] < before:
+                    facts.append((literal, decision[1], decision[2]))
                 else:
-                    facts.append(self.removed[item.var][item.value][1])
-            elif isinstance(item, (Least, Most)):
-                facts += self._bound(item, before)
-            else:
-                facts += self._removals(item, before)
+                    facts += self._removals(literal.var, before)
+            elif kind is Least or kind is Most:
+                facts += self._bound(cast(Least | Most, item), before)
+            else:  # a variable: the inner loop of a conflict analysis, written out
+                domain = domains[item]
+                for value, (_, fact) in removed[item].items():
+                    if fact[2] and fact[1] < before and value not in domain:
+                        facts.append(fact)
         return facts
 
     def _removals(self, var: Hashable, before: float) -> list[Fact]:
-        """The removals from `var` older than `before` (the domain it had then)."""
+        """The removals from `var` older than `before` (the domain it had then), but the
+        root's."""
         domain = self.domains[var]
         return [fact for value, (_, fact) in self.removed[var].items()
-                if fact[1] < before and value not in domain]
+                if fact[2] and fact[1] < before and value not in domain]
 
     def _bound(self, bound: Least | Most, before: float) -> list[Fact]:
         """The removals that had raised the least value (lowered the greatest) by then."""
         var, domain = bound.var, self.domains[bound.var]
-        gone = {value: fact for value, (_, fact) in self.removed[var].items()
-                if fact[1] < before and value not in domain}
-        left = [value for value in self.order[var] if value not in gone]
+        gone: list[tuple[Any, Fact]] = []
+        left = list(domain)  # the values `var` had then: those left now, and those gone since
+        for value, (_, fact) in self.removed[var].items():
+            if value not in domain:
+                if fact[1] < before:
+                    gone.append((value, fact))
+                else:
+                    left.append(value)
+        if not left:
+            return [fact for _, fact in gone if fact[2]]
         if type(bound) is Least:
-            edge = min(left) if left else None
-            beyond = [v for v in gone if edge is None or v < edge]
-        else:
-            edge = max(left) if left else None
-            beyond = [v for v in gone if edge is None or v > edge]
-        return [gone[value] for value in beyond]
+            least = min(left)
+            return [fact for value, fact in gone if fact[2] and value < least]
+        most = max(left)
+        return [fact for value, fact in gone if fact[2] and value > most]
 
     def conflict_facts(self, failure: Contradiction) -> list[Fact]:
         """Step 2: the facts a wipe-out starts from (the conflict side of the graph).
@@ -219,14 +235,26 @@ class LiteralState(SearchState):
             if steps is not None:
                 steps.append((fact, reason))
             mark(reason)
-        return here[0][1], [fact for fact in earlier if not self.implied(fact, seen)]
+        levels = {level for _, _, level in earlier}
+        known: dict[Literal, bool] = {}
+        return here[0][1], [fact for fact in earlier
+                            if not self.implied(fact, seen, levels, known)]
 
-    def implied(self, fact: Fact, seen: set[Literal]) -> bool:
-        """Whether a removal follows from the other facts of the nogood (or the root's):
-        then saying it again adds nothing."""
-        if fact[0].equal:
+    def implied(self, fact: Fact, seen: set[Literal], levels: set[int],
+                known: dict[Literal, bool], depth: int = 0) -> bool:
+        """Whether a removal follows from the other facts of the nogood: its reason's facts
+        are each in the nogood, or follow from it in turn (a fact of a level the nogood
+        does not touch cannot). Then saying it again adds nothing."""
+        literal = fact[0]
+        if literal.equal or depth > MINIMIZE_DEPTH:
             return False
-        return all(level == 0 or other in seen for other, _, level in self.reason_of(fact))
+        if literal in known:
+            return known[literal]
+        answer = all(other in seen or (level in levels and self.implied(
+            (other, stamp, level), seen, levels, known, depth + 1))
+            for other, stamp, level in self.reason_of(fact))
+        known[literal] = answer
+        return answer
 
     def reason_of(self, fact: Fact) -> list[Fact]:
         """The facts behind a removal (read once, then remembered while the removal stands:
