@@ -18,12 +18,13 @@ Times are seconds of `puzzle.solve(engine=...)`, model building included, by def
 seconds of this process (`--clock cpu`): on a shared machine, and this bench runs niced,
 wall-clock seconds also count the time other programs hold the processor (a niced run on a
 loaded machine once gave 4 s to a 7x7 Towers grid that takes under 0.2 s of CPU); HiGHS
-solves on one thread here, so on an idle machine the two clocks agree. `--clock wall` times wall-clock seconds instead. The time limits stay
-wall-clock. A run of Towers or Singles under a second is repeated (`--repeat`, 3 times by
-default) and the fastest counts, as `timeit` does: other programs only ever slow a run down
-(they share the processor's caches even when not its time), so the fastest is the least
-disturbed; longer runs are timed once. "goal" columns: CPLEX's time over ours (the goal is
-10x) and MILP's median over CP-SAT's (the goal is at most 2).
+solves on one thread here, so on an idle machine the two clocks agree. `--clock wall` times
+wall-clock seconds instead. The time limits stay wall-clock. A run of Towers or Singles
+under a second is repeated (`--repeat`, 3 times by default) and the fastest counts, as
+`timeit` does: other programs only ever slow a run down (they share the processor's caches
+even when not its time), so the fastest is the least disturbed; longer runs are timed once.
+"goal" columns: CPLEX's time over ours (the goal is 10x) and MILP's median over CP-SAT's
+(the goal is at most 2).
 """
 
 from __future__ import annotations
