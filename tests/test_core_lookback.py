@@ -294,3 +294,15 @@ def test_the_first_uip_can_be_a_removal_rather_than_the_decision():
     # back at level 1 the nogood makes u ≠ 0 false at once: u = 1 goes, before any decision
     assert any(e.kind == "prune" and e.var == "u" and e.value == 1 and e.depth == 1
                and e.cause.startswith("nogood") for e in search.trace)
+
+
+def test_forgetting_keeps_the_nogoods_over_fewest_levels():
+    store = NogoodStore(limit=4)
+    made = [Nogood([Literal("a", True, i), Literal("b", False, i)], glue=glue)
+            for i, glue in enumerate([5, 2, 9, 2, 3])]
+    for nogood in made:
+        store.add(nogood)  # the fifth finds the store full: the better half stays
+    assert store.nogoods == [made[1], made[3], made[4]]
+    assert store.learnt == 5
+    watched = {n for waiting in store.watches.values() for n in waiting}
+    assert watched == set(store.nogoods)  # the forgotten ones no longer wake up

@@ -245,6 +245,17 @@ class SearchState:
                 removals.append((var, value))
         return removals
 
+    def changed_since(self, mark: int) -> set[Hashable]:
+        """The variables that lost values since `mark` (and still miss them): a constraint
+        that keeps what it last saw (`data`, `on_undo`) reads only these again."""
+        changed: set[Hashable] = set()
+        for var, value in self._trail[mark:]:
+            if var is _REMOVED_ALL:
+                changed.add(value[0])
+            elif var is not _UNDO_HOOK:
+                changed.add(var)
+        return changed
+
     # -- assigning and undoing (used by the search) ----------------------------------------
     def mark(self) -> int:
         """A point to come back to with `undo`."""

@@ -31,6 +31,7 @@ everything else already.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from itertools import compress
 from operator import eq, ne
@@ -96,7 +97,7 @@ class _Groups:
         self.members = [[i] for i in range(n)]  # by root
         self.need = list(values)  # by root
         self.size = [1] * n  # by root
-        self.roots = list(range(n))  # as `list_roots` last found them
+        self.roots = list(range(n))  # the groups' names, in order, kept up to date
         self.links: list[set[int]] = [set() for _ in range(n)]  # by root; all edges open
         self.outward = [0] * n
         for k, (a, b) in enumerate(ends):
@@ -106,10 +107,9 @@ class _Groups:
             self.outward[b] += 1
 
     def list_roots(self) -> list[int]:
-        """The name of each group, in reading order (kept in `roots` until the next call)."""
+        """The name of each group, in reading order, found afresh (`roots` keeps them)."""
         every = range(len(self.root))
-        self.roots = list(compress(every, map(eq, self.root, every)))  # root[i] == i
-        return self.roots
+        return list(compress(every, map(eq, self.root, every)))  # root[i] == i
 
     def close(self, k: int, log: list[tuple[Any, int, Any]]) -> None:
         """Edge k can take no more bridges than it holds: if it linked two groups, it no
@@ -165,6 +165,9 @@ class _Groups:
         log.append((kept, XOR, links[small]))  # (A ^ B) ^ B is A again
         log.append((links, name, links[name]))
         links[name] = kept
+        gone = max(ra, rb)  # no longer a group's name
+        self.roots.remove(gone)
+        log.append((self.roots, INSORT, gone))
         joined, moved = members[big], members[small]
         log.append((joined, CUT, len(joined)))
         joined.extend(moved)
@@ -188,13 +191,16 @@ class _Groups:
                 del target[old:]
             elif i == ADD:
                 target.add(old)
-            else:
+            elif i == XOR:
                 target ^= old
+            else:
+                insort(target, old)
 
 
 #: in a `_Groups` log, (a list, CUT, n) says the list held n items before; (a set, ADD, x)
-#: that x was taken out of the set; (a set, XOR, other) that the set was XORed with other
-CUT, ADD, XOR = -1, -2, -3
+#: that x was taken out of the set; (a set, XOR, other) that the set was XORed with other;
+#: (a sorted list, INSORT, x) that x was taken out of the list
+CUT, ADD, XOR, INSORT = -1, -2, -3, -4
 
 
 class _Seen:
@@ -202,10 +208,10 @@ class _Seen:
     date rather than rebuilt at each call: the edges' sizes, most bridges and groups, and
     the islands' room.
 
-    The edge domains are the same set objects all search long, so an edge whose size
-    differs from the size seen last has changed; only those are read again. Each call's
-    changes go on the search's trail as one undo step, so a backtrack restores what was
-    seen at that point, in step with the domains.
+    The edges that lost values since the last call are those the search's trail names
+    since then (`SearchState.changed_since`); only those are read again. Each call's
+    changes go on the trail as one undo step, so a backtrack restores what was seen at
+    that point (and where on the trail it was seen), in step with the domains.
 
     `refresh` also says what changed since that last call, so that the rules can look only
     there (the last call pruned everything else already, and what it pruned is still gone):
@@ -220,7 +226,8 @@ class _Seen:
     def __init__(self, constraint: Connectivity, state: SearchState):
         self.top = constraint.top
         self.domains = [state.domains[key] for key in constraint.scope]
-        self.sizes = [-1] * len(self.domains)  # nothing seen yet: every edge is news
+        self.index = {key: k for k, key in enumerate(constraint.scope)}
+        self.seen_at: int | None = None  # the trail's length when last seen (None: never)
         self.highs = [constraint.top] * len(self.domains)
         self.groups = _Groups(constraint.n, constraint.values, constraint.ends)
         #: how many more bridges each island's edges could still take (all edges open)
@@ -232,18 +239,22 @@ class _Seen:
 
     def refresh(self, state: SearchState) -> None:
         """Read again the edges that changed since the last call; list the groups."""
-        domains, sizes, highs, groups = self.domains, self.sizes, self.highs, self.groups
+        domains, highs, groups = self.domains, self.highs, self.groups
         room, ends, seen_lows = self.room, groups.ends, groups.lows
-        changed = list(compress(range(len(sizes)), map(ne, map(len, domains), sizes)))
-        everything = len(changed) == len(sizes)  # the first call (or as good as)
+        seen_at = self.seen_at
+        everything = seen_at is None  # the first call: every edge is news
+        if seen_at is None:
+            changed = list(range(len(domains)))
+        else:
+            index = self.index
+            changed = sorted(index[var] for var in state.changed_since(seen_at)
+                             if var in index)
         raised: list[int] = []  # the edges whose least value rose
         emptied: list[int] = []  # the edges that lost their last possible bridge
+        log: list[tuple[Any, int, Any]] = []
         if changed:
             lows, new_highs = _bounds([domains[k] for k in changed], self.top)
-            log: list[tuple[Any, int, Any]] = []
             for k, low, high in zip(changed, lows, new_highs):
-                log.append((sizes, k, sizes[k]))
-                sizes[k] = len(domains[k])
                 old_low, old_high = seen_lows[k], highs[k]
                 lost = (old_high - old_low) - (high - low)  # room the edge lost
                 if lost:
@@ -262,8 +273,13 @@ class _Seen:
                     raised.append(k)
                 if low == high and old_low != old_high:  # it was open
                     groups.close(k, log)
-            state.on_undo(lambda: _Groups.roll_back(log))
-        groups.list_roots()  # even unchanged: a backtrack may have split groups since
+
+        def undo() -> None:
+            _Groups.roll_back(log)
+            self.seen_at = seen_at
+
+        state.on_undo(undo)
+        self.seen_at = state.mark()
         root = groups.root
         if everything:
             self.touched = self.frontier = None
@@ -307,7 +323,7 @@ class Connectivity(Constraint):
         for k, key in enumerate(self.scope):
             if values[key]:
                 groups.raise_low(k, values[key], [])
-        return len(groups.list_roots()) == 1
+        return len(groups.roots) == 1
 
     def propagate(self, state: SearchState) -> None:
         scope, n = self.scope, self.n
