@@ -279,6 +279,11 @@ class LiteralState(SearchState):
             return literal.value not in domain
         return len(domain) == 1 and literal.value in domain
 
+    def said(self, nogood: Nogood) -> str:
+        """A nogood as the cause of a removal: in words when a trace shows it (a long
+        nogood takes a while to write out, at every removal it makes)."""
+        return nogood.name if self.trace is not None else "nogood"
+
     def make_false(self, literal: Literal, reason: list[Literal], cause: str) -> None:
         """Remove `x = v`'s value, or (for `x ≠ w`) every value of x but w, for `reason`."""
         var = literal.var
@@ -418,10 +423,10 @@ class NogoodStore:
         # every literal but `other` holds: `other` must not
         rest = [lit for lit in lits if lit is not other]
         if state.holds(other):
-            failure = Contradiction(None, nogood.name)
+            failure = Contradiction(None, state.said(nogood))
             failure.reason = lits
             raise failure
-        state.make_false(other, rest, nogood.name)
+        state.make_false(other, rest, state.said(nogood))
         return False
 
 
@@ -493,8 +498,8 @@ class LearningSearch(Search):
             for unit in self.store.units:
                 literal = unit.literals[0]
                 if state.holds(literal):
-                    raise Contradiction(literal.var, unit.name)
-                state.make_false(literal, [], unit.name)
+                    raise Contradiction(literal.var, state.said(unit))
+                state.make_false(literal, [], state.said(unit))
             self._nogoods()
         except Contradiction as failure:
             self._failed(failure)
@@ -604,7 +609,7 @@ class LearningSearch(Search):
         self.stats.backtracks += 1
         self._undo_to(level - 1)
         uip = nogood.literals[0]
-        self.state.make_false(uip, nogood.literals[1:], nogood.name)
+        self.state.make_false(uip, nogood.literals[1:], self.state.said(nogood))
         self._propagate(uip.var)
 
     def _undo_to(self, level: int) -> None:
