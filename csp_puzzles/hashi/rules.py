@@ -24,6 +24,7 @@ Every pruning names the rule and the place, so a trace reads like a player's rea
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cached_property
 from operator import ne, sub
 from typing import TYPE_CHECKING, Any
 
@@ -79,11 +80,16 @@ class IslandDegree(Sum):
         self.where = str(island)
         self.full = level != "easy"
         self.value = island.value
-        # the reasons' items, made once: the bounds of every edge, and of the others of each
-        self.leasts = tuple(map(Least, self.scope))
-        self.mosts = tuple(map(Most, self.scope))
-        self.other_leasts = {v: tuple(x for x in self.leasts if x.var != v) for v in self.scope}
-        self.other_mosts = {v: tuple(x for x in self.mosts if x.var != v) for v in self.scope}
+
+    @cached_property
+    def reason_items(self) -> tuple[tuple[Least, ...], tuple[Most, ...]]:
+        """The reasons' items (made once, when a search first looks back): the least and
+        the most bridges of each edge."""
+        return tuple(map(Least, self.scope)), tuple(map(Most, self.scope))
+
+    def others(self, var: Hashable, least: bool) -> list[Least | Most]:
+        """The least (or most) bridges of the edges other than `var`: a reason."""
+        return [x for x in self.reason_items[0 if least else 1] if x.var != var]
 
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
@@ -94,11 +100,11 @@ class IslandDegree(Sum):
             low, high = sum(los), sum(his)
             if low > value:
                 if state.explaining:  # what the edges already carry
-                    state.reason = list(self.leasts)
+                    state.reason = list(self.reason_items[0])
                 state.fail(None, f"too many bridges at {where}: {low} > {value}")
             if high < value:
                 if state.explaining:  # what the edges can no longer carry
-                    state.reason = list(self.mosts)
+                    state.reason = list(self.reason_items[1])
                 state.fail(None, f"not enough room at {where}: {value} needed, {high} possible")
             # an edge is capped when its span (hi - lo) exceeds what the island still needs
             # (value - low), and raised when it exceeds the others' slack (high - value):
@@ -114,13 +120,13 @@ class IslandDegree(Sum):
                 if hi > most and (self.full or low == value):
                     cause = (f"island complete at {where}" if low == value
                              else f"edge cap at {where}")
-                    carried = list(self.other_leasts[var]) if state.explaining else None
+                    carried = self.others(var, least=True) if state.explaining else None
                     pruned |= _keep_between(state, var, lo, most, cause, carried)
                 least = value - (high - hi)
                 if lo < least:
                     rule = self._minimum_cause(value, high, open_edges)
                     if rule is not None:
-                        room = list(self.other_mosts[var]) if state.explaining else None
+                        room = self.others(var, least=False) if state.explaining else None
                         pruned |= _keep_between(state, var, least, hi, rule, room)
             if not pruned:
                 return
