@@ -60,7 +60,7 @@ def brute_force(csp: CSP) -> set[tuple]:
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(random_csps(), st.sampled_from(INFERENCES), st.sampled_from(["cbj", "learn"]),
-       st.sampled_from(["input", "mrv", "dom-wdeg"]))
+       st.sampled_from(["input", "mrv", "dom-wdeg", "activity"]))
 def test_every_solution_found_once(csp, inference, look_back, var_order):
     result = count(csp, keep=True, inference=inference, var_order=var_order,
                    look_back=look_back)

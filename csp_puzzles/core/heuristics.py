@@ -13,6 +13,7 @@ from itertools import repeat
 from operator import truediv
 from typing import Any
 
+from .activity import activity_order
 from .constraints import Constraint
 from .state import Contradiction, SearchState
 
@@ -188,5 +189,6 @@ VARIABLE_ORDERS: dict[str, VariableOrder] = {
     "mrv": mrv,
     "mrv-degree": mrv_degree,
     "dom-wdeg": dom_wdeg,
+    "activity": activity_order,
 }
 VALUE_ORDERS: dict[str, ValueOrder] = {"input": input_values, "lcv": lcv, "phase": saved_phase}

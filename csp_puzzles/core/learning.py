@@ -44,6 +44,7 @@ from collections.abc import Generator, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
+from .activity import Activity
 from .constraints import Constraint
 from .csp import CSP
 from .inference import node_consistency
@@ -81,6 +82,8 @@ class LiteralState(SearchState):
         self.decided: dict[Hashable, tuple[Any, int, int]] = {}
         self.clock = 0
         self._reasons: dict[Literal, tuple[int, list[Fact]]] = {}  # see `reason_of`
+        #: the conflict activity of the variables, for `var_order="activity"` (activity.py)
+        self.activity: Activity | None = None
 
     def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
         if value not in self.domains[var]:
@@ -362,6 +365,8 @@ class NogoodStore:
         self.units: list[Nogood] = []
         self.watches: dict[Literal, list[Nogood]] = {}
         self.learnt = 0
+        #: which variables the conflicts were about (activity.py): kept across restarts too
+        self.activity = Activity()
 
     def __len__(self) -> int:
         return len(self.nogoods) + len(self.units)
@@ -480,6 +485,10 @@ class LearningSearch(Search):
         self.state.phases = self.phases if self.keeps_phases else None
         self.state.fixed_is_decided = self.arc_consistent
         self.store = nogoods if nogoods is not None else NogoodStore()
+        #: bump the variables of each conflict, for a variable order that reads them
+        self.bumps = getattr(self.select, "reads_activity", False)
+        if self.bumps:
+            self.state.activity = self.store.activity
         #: the decisions on the path: (variable, value, trail mark), one per level
         self.path: list[tuple[Hashable, Any, int]] = []
         #: the deepest level whose subtree held a solution: never jumped over (counting)
@@ -560,8 +569,12 @@ class LearningSearch(Search):
                         self._back_one_level(failure)
                     else:
                         steps: list[tuple[Fact, list[Fact]]] | None = (
-                            None if self.graphs is None else [])
+                            None if self.graphs is None and not self.bumps else [])
                         nogood = self._learn(*state.analyse(conflict, top, steps))
+                        if self.bumps and steps is not None:
+                            self.store.activity.bump(
+                                [lit.var for lit in nogood.literals]
+                                + [fact[0].var for fact, _ in steps])
                         if self.graphs is not None and steps is not None:
                             self.graphs.append(Analysis(conflict, steps, nogood))
                         self._assert(nogood, top)

@@ -1,0 +1,60 @@
+"""Conflict activity (`var_order="activity"`): the bumps, the order, and exact answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from csp_puzzles import count, solve
+from csp_puzzles.core.activity import GROWTH, RESCALE_ABOVE, Activity, activity_order
+from csp_puzzles.core.learning import LearningSearch, NogoodStore
+from csp_puzzles.core.state import SearchState
+from csp_puzzles.examples import queens
+
+
+def test_each_bump_is_larger_than_the_last_and_counts_a_variable_once():
+    activity = Activity()
+    activity.bump(["x", "y", "x"])
+    activity.bump(["y"])
+    assert activity.scores == {"x": 1.0, "y": 1.0 + GROWTH}
+    assert activity.bump_size == GROWTH ** 2
+
+
+def test_large_activities_are_scaled_down_together():
+    activity = Activity()
+    activity.bump_size = RESCALE_ABOVE
+    activity.bump(["x"])
+    activity.bump(["y"])
+    assert activity.bump_size < RESCALE_ABOVE
+    assert activity.scores["y"] / activity.scores["x"] == GROWTH
+
+
+def test_without_conflicts_the_smallest_domain_goes_first():
+    csp = queens(4)
+    state = SearchState(csp)
+    state.domains[csp.variables[2]].discard(0)
+    assert activity_order(state) == csp.variables[2]
+
+
+def test_the_most_active_variable_goes_first_ties_to_the_smallest_domain():
+    csp = queens(4)
+    search = LearningSearch(csp, var_order="activity")
+    a, b, c, _ = csp.variables
+    search.store.activity.bump([b, c])
+    search.state.domains[c].discard(0)
+    assert search.select(search.state) == c
+    search.store.activity.bump([b])
+    assert search.select(search.state) == b
+
+
+def test_learning_bumps_the_conflicts_variables_and_restarts_keep_them():
+    store = NogoodStore()
+    result = solve(queens(8), var_order="activity", look_back="learn", nogoods=store)
+    assert result.solved and queens(8).is_solution(result.solution)
+    assert result.stats.learnt > 0 and store.activity.scores
+    assert store.activity.bump_size == pytest.approx(GROWTH ** result.stats.learnt)
+
+
+def test_counts_stay_exact():
+    for inference in ("fc", "mac"):
+        assert count(queens(8), inference=inference, var_order="activity",
+                     look_back="learn").count == 92
