@@ -114,3 +114,21 @@ def test_bench_coelho_both_engines_and_profile(capsys, tmp_path):
     assert rows["csp-puzzles CSP"][3:5] == ["2", "2"]  # solved, n
     assert rows["csp-puzzles SAT"][3:5] == ["2", "2"]
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bench_coelho_chronological_column(capsys):
+    """`csp+none` is the CSP engine without looking back: its own row, no backjump, no
+    nogood, next to the default engine's (which learns)."""
+    from tests.conftest import shared_file
+
+    shared_file("coelho-hashi")
+    code, out, _ = run(capsys, "bench", "hashi", "--parts", "coelho", "--sizes", "100",
+                       "--limit", "2", "--timeout", "5", "--no-ortools",
+                       "--engines", "csp,csp+none")
+    assert code == 0
+    rows = {" ".join(line.split()[1:4]): line.split()
+            for line in out.splitlines() if line.lstrip().startswith("100 ")}
+    chronological = rows["csp-puzzles CSP, chronological"]
+    assert chronological[4:6] == ["2", "2"]  # solved, n
+    assert [float(x) for x in chronological[11:13]] == [0, 0]  # med backjumps, learnt
+    assert rows["csp-puzzles CSP 2"][3] == "2"
