@@ -114,6 +114,7 @@ def test_groups_kept_along_a_search_match_the_domains_at_every_call(monkeypatch)
             for i in groups.ends[k]:
                 outward[i] += 1
         assert groups.outward == outward
+        assert groups.free == [sum(map(min, groups.remaining, outward))]
         calls.append(1)
 
     monkeypatch.setattr(_Seen, "refresh", checked)

@@ -105,6 +105,9 @@ class _Groups:
             self.links[b].add(k)
             self.outward[a] += 1
             self.outward[b] += 1
+        #: the sum over the islands of min(remaining, outward): the link ends still free
+        #: (in a list of one, so that a log can restore it)
+        self.free = [sum(map(min, self.remaining, self.outward))]
 
     def list_roots(self) -> list[int]:
         """The name of each group, in reading order, found afresh (`roots` keeps them)."""
@@ -117,14 +120,23 @@ class _Groups:
         a, b = self.ends[k]
         ra, rb = self.root[a], self.root[b]
         if ra != rb:
-            outward = self.outward
             for group in (self.links[ra], self.links[rb]):
                 group.discard(k)
                 log.append((group, ADD, k))
-            log.append((outward, a, outward[a]))
-            log.append((outward, b, outward[b]))
-            outward[a] -= 1
-            outward[b] -= 1
+            self._lower(self.outward, a, 1, log)
+            self._lower(self.outward, b, 1, log)
+
+    def _lower(self, counts: list[int], i: int, by: int, log: list[tuple[Any, int, Any]]
+               ) -> None:
+        """Lower island i's count in `remaining` or `outward` by `by`, and `free` with it."""
+        remaining, outward, free = self.remaining, self.outward, self.free
+        before = min(remaining[i], outward[i])
+        log.append((counts, i, counts[i]))
+        counts[i] -= by
+        change = min(remaining[i], outward[i]) - before
+        if change:
+            log.append((free, 0, free[0]))
+            free[0] += change
 
     def raise_low(self, k: int, low: int, log: list[tuple[Any, int, Any]]) -> None:
         """Edge k now holds at least `low` bridges (more than before): update the groups."""
@@ -134,13 +146,11 @@ class _Groups:
         log.append((lows, k, lows[k]))
         lows[k] = low
         ra, rb = root[a], root[b]
-        log.append((remaining, a, remaining[a]))
-        log.append((remaining, b, remaining[b]))
+        self._lower(remaining, a, gained, log)
+        self._lower(remaining, b, gained, log)
         log.append((need, ra, need[ra]))
         if rb != ra:
             log.append((need, rb, need[rb]))
-        remaining[a] -= gained
-        remaining[b] -= gained
         need[ra] -= gained
         need[rb] -= gained
         if ra != rb:
@@ -158,8 +168,7 @@ class _Groups:
         links, outward, ends = self.links, self.outward, self.ends
         for k in links[big] & links[small]:
             for i in ends[k]:
-                log.append((outward, i, outward[i]))
-                outward[i] -= 1
+                self._lower(outward, i, 1, log)
         kept = links[big]
         kept ^= links[small]
         log.append((kept, XOR, links[small]))  # (A ^ B) ^ B is A again
@@ -337,7 +346,7 @@ class Connectivity(Constraint):
             if need[r] <= 0 or not links[r]:
                 self._fail_at(state, groups, r, f"connectivity: group at {self.places[r]} is cut "
                                          f"off ({groups.size[r]} of {n} islands)")
-        self._enough_link_ends(groups, remaining)
+        self._enough_link_ends(groups)
         if not self.prune:
             return
         # Since the last call, groups that only joined stay linked to the rest and keep
@@ -384,14 +393,14 @@ class Connectivity(Constraint):
         sure = {k for r in roots for i in members[r] for k in edges_at[i] if lows[k]}
         return [scope[k] for k in sorted(sure)]
 
-    def _enough_link_ends(self, groups: _Groups, remaining: list[int]) -> None:
+    def _enough_link_ends(self, groups: _Groups) -> None:
         """g groups need at least g - 1 new links, and each link uses a bridge at each end.
 
         An island can start at most min(bridges it still needs, links it has to other
         groups) new links; if all islands together cannot supply 2 (g - 1) link ends, the
         groups can never be joined.
         """
-        ends = sum(map(min, remaining, groups.outward))
+        ends = groups.free[0]  # sum(map(min, remaining, groups.outward)), kept
         needed = 2 * (len(groups.roots) - 1)
         if ends < needed:
             raise Contradiction(None, f"connectivity: {len(groups.roots)} groups need "

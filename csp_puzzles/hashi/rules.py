@@ -80,6 +80,7 @@ class IslandDegree(Sum):
         self.where = str(island)
         self.full = level != "easy"
         self.value = island.value
+        self._others: dict[tuple[Hashable, bool], tuple[Least | Most, ...]] = {}
 
     @cached_property
     def reason_items(self) -> tuple[tuple[Least, ...], tuple[Most, ...]]:
@@ -89,7 +90,11 @@ class IslandDegree(Sum):
 
     def others(self, var: Hashable, least: bool) -> list[Least | Most]:
         """The least (or most) bridges of the edges other than `var`: a reason."""
-        return [x for x in self.reason_items[0 if least else 1] if x.var != var]
+        items = self._others.get((var, least))
+        if items is None:
+            items = self._others[var, least] = tuple(
+                x for x in self.reason_items[0 if least else 1] if x.var != var)
+        return list(items)
 
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
