@@ -58,3 +58,21 @@ def test_counts_stay_exact():
     for inference in ("fc", "mac"):
         assert count(queens(8), inference=inference, var_order="activity",
                      look_back="learn").count == 92
+
+
+def test_a_traced_hashi_search_on_activity_replays_to_its_checked_solution():
+    from pathlib import Path
+
+    from csp_puzzles import hashi
+    from csp_puzzles.core.trace import LEARN
+    from csp_puzzles.viz.packing import pack_run
+
+    text = (Path(__file__).parents[1] / "data" / "random" / "hashi-20x20.txt").read_text()
+    puzzle = hashi.parse(text)
+    result = puzzle.solve(var_order="activity", look_back="learn", trace=True)
+    assert result.status == "solved" and puzzle.check(result.solution) == []
+    trace = result.trace
+    assert trace.count(LEARN) == result.stats.learnt > 0
+    last = max(i for i, e in enumerate(trace) if e.kind == "solution")
+    assert puzzle.domains_to_solution(trace.domains_at(last)) == result.solution
+    assert len(pack_run(trace)["keys"]) == len(puzzle.to_csp().variables)
