@@ -474,16 +474,13 @@ class LearningSearch(Search):
     """
 
     state: LiteralState
+    state_class = LiteralState
 
     def __init__(self, csp: CSP, *args: Any, nogoods: NogoodStore | None = None,
                  **options: Any):
         if options.get("branching", "assign") != "assign":
             raise ValueError("learning branches one value at a time: branching='assign'")
         super().__init__(csp, *args, **options)
-        self.state = LiteralState(csp, self.stats, self.trace)
-        self.state.weights = self.weights
-        self.state.phases = self.phases if self.keeps_phases else None
-        self.state.fixed_is_decided = self.arc_consistent
         self.store = nogoods if nogoods is not None else NogoodStore()
         #: bump the variables of each conflict, for a variable order that reads them
         self.bumps = getattr(self.select, "reads_activity", False)

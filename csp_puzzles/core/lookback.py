@@ -215,6 +215,7 @@ class LookBackSearch(Search):
     """
 
     state: ExplainingState
+    state_class = ExplainingState
 
     def __init__(self, csp: CSP, *args: Any, look_back: str = "cbj", **options: Any):
         if look_back != "cbj":
@@ -224,10 +225,6 @@ class LookBackSearch(Search):
         if options.get("branching", "assign") != "assign":
             raise ValueError("looking back branches one value at a time: branching='assign'")
         super().__init__(csp, *args, **options)
-        self.state = ExplainingState(csp, self.stats, self.trace)
-        self.state.weights = self.weights
-        self.state.phases = self.phases if self.keeps_phases else None
-        self.state.fixed_is_decided = self.arc_consistent
 
     # -- the search loop -------------------------------------------------------------------
     def _root(self) -> bool:

@@ -115,6 +115,9 @@ class Search:
     establishes arc consistency runs (the others act on assigned variables).
     """
 
+    #: the state it searches in; a look-back search asks for one that keeps explanations
+    state_class: type[SearchState] = SearchState
+
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
@@ -136,7 +139,7 @@ class Search:
         if trace is True:
             trace = Trace(csp.domains, max_events=max_events)
         self.trace: Trace | None = trace if isinstance(trace, Trace) else None
-        self.state = SearchState(csp, self.stats, self.trace)
+        self.state = self.state_class(csp, self.stats, self.trace)
         #: failure weights of the constraints, for dom/wdeg; a fresh search starts afresh
         #: (so runs repeat exactly) unless it is handed the weights of earlier runs
         self.weights: dict[Constraint, int] = {} if weights is None else weights
