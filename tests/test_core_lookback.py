@@ -306,3 +306,27 @@ def test_forgetting_keeps_the_nogoods_over_fewest_levels():
     assert store.learnt == 5
     watched = {n for waiting in store.watches.values() for n in waiting}
     assert watched == set(store.nogoods)  # the forgotten ones no longer wake up
+
+
+def test_a_long_reason_is_read_out_newest_first_and_the_rest_counted():
+    """A propagator that blames its whole scope gives a step many facts: the read-out names
+    the newest few and counts the others, and leaves nothing out of the count."""
+    search = LearningSearch(queens(8), inference="fc", var_order="input", trace=True)
+    search.graphs = []
+    next(search.solutions())
+
+    def facts_beyond_root(reason):
+        return len({fact for fact in reason if fact[2] > 0})
+
+    many, graph, fact = 0, None, None
+    for analysis in search.graphs:
+        for step, reason in analysis.steps:
+            if facts_beyond_root(reason) > many:
+                many, graph, fact = facts_beyond_root(reason), analysis, step
+    assert many > 2
+    line = next(line for line in graph.describe(most=2).splitlines()
+                if line.startswith(f"  {fact[0]} came from"))
+    assert line.count("(level ") == 2 and f"and {many - 2} more (level" in line
+    full = next(line for line in graph.describe().splitlines()
+                if line.startswith(f"  {fact[0]} came from"))
+    assert full.count("(level ") == min(many, 8)

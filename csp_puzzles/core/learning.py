@@ -58,6 +58,8 @@ from .trace import BACKTRACK, LEARN, show
 MAX_NOGOODS = 5000
 #: how deep `LiteralState.implied` follows reasons before it gives up (keeps the literal)
 MINIMIZE_DEPTH = 30
+#: facts named on one line of `Analysis.describe` (the others are counted)
+FACTS_SHOWN = 8
 #: the reason of a decision's removals: the decision itself
 DECIDED = "decided"
 #: a fact: its literal, its time stamp on the trail, its level
@@ -444,13 +446,22 @@ class Analysis:
     steps: list[tuple[Fact, list[Fact]]]
     nogood: Nogood
 
-    def describe(self) -> str:
+    def describe(self, most: int = FACTS_SHOWN) -> str:
         """The implication graph read backwards from the conflict, one line a step (the
-        facts of the root level, true before any decision, only counted)."""
+        facts of the root level, true before any decision, only counted). A step that came
+        from many facts (a propagator that could only blame its whole scope) names the
+        `most` newest and counts the rest, so that the read-out stays readable."""
         def said(facts: Iterable[Fact]) -> str:
             facts = sorted(dict.fromkeys(facts), key=lambda f: -f[1])
-            words = [f"{lit} (level {level})" for lit, _, level in facts if level > 0]
-            root = sum(1 for _, _, level in facts if level == 0)
+            shown = [fact for fact in facts if fact[2] > 0]
+            words = [f"{lit} (level {level})" for lit, _, level in shown[:most]]
+            if len(shown) > most:
+                rest = shown[most:]
+                levels = sorted({level for _, _, level in rest})
+                span = f"level {levels[0]}" if len(levels) == 1 else \
+                    f"levels {levels[0]}-{levels[-1]}"
+                words.append(f"and {len(rest)} more ({span})")
+            root = len(facts) - len(shown)
             if root:
                 words.append(f"{root} fact{'s' * (root > 1)} of the root")
             return ", ".join(words) or "nothing"
