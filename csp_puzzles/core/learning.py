@@ -52,7 +52,7 @@ from .inference import propagate as arc_consistency
 from .reasons import Least, Literal, Most
 from .search import Search
 from .state import Contradiction, SearchState
-from .trace import BACKTRACK, LEARN, show
+from .trace import BACKTRACK, LEARN
 
 #: nogoods kept at most; past this the worse half is forgotten
 MAX_NOGOODS = 5000
@@ -686,9 +686,3 @@ class LearningSearch(Search):
         """Record an event that names its own level (a backjump's target, a nogood's)."""
         if self.trace is not None:
             self.trace.record(kind, var, value, cause, depth)
-
-
-def describe(literals: Iterable[Literal]) -> str:
-    """Literals in words, as the trace writes a nogood."""
-    return " and ".join(f"{show(lit.var)} {'=' if lit.equal else '≠'} {show(lit.value)}"
-                        for lit in literals)
