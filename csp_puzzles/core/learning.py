@@ -136,7 +136,7 @@ class LiteralState(SearchState):
         for item in items:
             kind = type(item)
             if kind is Least or kind is Most:
-                facts += self._bound(item[0], kind is Least, before)
+                facts += self._bound(cast(Least | Most, item).var, kind is Least, before)
             elif kind is Literal:
                 literal = cast(Literal, item)
                 if not literal.equal:
