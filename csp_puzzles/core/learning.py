@@ -42,7 +42,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Generator, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from .activity import Activity
 from .constraints import Constraint
@@ -113,6 +113,13 @@ class LiteralState(SearchState):
                 removed[other] = entry
         super().assign(var, value)
         self.decided[var] = (value, stamp, level)
+
+    def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
+        """Give up on this branch for the reason the propagator gave, if it gave one (the
+        least values of an island's edges, say, rather than everything its edges lost)."""
+        failure = Contradiction(var, cause or self.cause)
+        failure.reason, self.reason = self.reason, None
+        raise failure
 
     def unassign(self, var: Hashable) -> None:
         del self.decided[var]
