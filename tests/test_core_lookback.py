@@ -330,3 +330,33 @@ def test_a_long_reason_is_read_out_newest_first_and_the_rest_counted():
     full = next(line for line in graph.describe().splitlines()
                 if line.startswith(f"  {fact[0]} came from"))
     assert full.count("(level ") == min(many, 8)
+
+def test_a_failure_keeps_the_reason_its_propagator_gave():
+    from csp_puzzles.core.reasons import Least
+    from csp_puzzles.core.state import Contradiction
+
+    csp = CSP("fail")
+    csp.add_variables("xy", [0, 1, 2])
+    state = LiteralState(csp)
+    state.reason = [Least("x")]
+    with pytest.raises(Contradiction) as failure:
+        state.fail(None, "too many")
+    assert failure.value.reason == [Least("x")] and state.reason is None
+
+
+def test_a_cut_edge_is_explained_by_the_closed_edges_across_the_cut():
+    from csp_puzzles import hashi
+    from csp_puzzles.hashi.connectivity import Connectivity
+
+    # a b c
+    # d e f   closing b-e and e-f leaves the path f-c-b-a-d-e: a-b cuts {a, d, e} off
+    puzzle = hashi.parse("2.2.2\n.....\n2.2.2\n")
+    csp = puzzle.to_csp()
+    connectivity = next(c for c in csp.constraints if isinstance(c, Connectivity))
+    b_e, e_f, a_b = (0, 2, 2, 2), (2, 2, 2, 4), (0, 0, 0, 2)
+    state = LiteralState(csp)
+    for edge in (b_e, e_f):
+        state.remove(edge, 1)
+        state.remove(edge, 2)
+    k = connectivity.scope.index(a_b)
+    assert set(connectivity._closed_across(state, k)) == {b_e, e_f}

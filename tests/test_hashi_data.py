@@ -13,14 +13,11 @@ from csp_puzzles import hashi
 from tests.conftest import DATA, janko, shared_file, tatham
 
 # Coelho et al.: every 36th file of each sorted size class, which spreads 10 instances over
-# all densities (alpha 25/50/75) and beta values: 40 in all. The SAT engine solves all 40.
-# The CSP search runs all 10 for 100 and 200 islands; at 300 and 400 islands its alpha = 50
-# and 75 instances take 10 s to over 100 s each here (see `csp-puzzles bench hashi`), too
-# slow for the default run: there it keeps the three alpha = 25 instances, and the bench
-# runs the rest.
+# all densities (alpha 25/50/75) and beta values: 40 in all. Both the SAT engine and the CSP
+# search (restarts with nogood learning) solve all 40; the 400-island alpha = 75 ones take
+# the search a few seconds each (see `csp-puzzles bench hashi`).
 COELHO_SIZES = ("100", "200", "300", "400")
 COELHO_STEP = 36
-COELHO_LARGE = ("300", "400")
 
 
 def tatham_solution(move: str) -> dict[tuple[int, int, int, int], int]:
@@ -83,16 +80,27 @@ def test_janko_hashi_all():
     assert failures == []
 
 
-def coelho_sample(whole: bool = False) -> list[str]:
-    """The fixed sample (`whole`: all 40; else the ones the CSP search runs in the tests)."""
+@pytest.mark.slow
+def test_janko_hashi_all_without_a_backtrack_by_probing():
+    """Failed-literal probing solves every janko.at puzzle without a guess that fails."""
+    guessed = []
+    for name, entry in janko("hashi"):
+        puzzle = hashi.parse(entry["problem"], filename=name)
+        result = puzzle.solve(var_order="probe")
+        assert result.status == "solved" and puzzle.check(result.solution) == [], name
+        if result.stats.backtracks:
+            guessed.append((name, result.stats.backtracks))
+    assert guessed == []
+
+
+def coelho_sample() -> list[str]:
+    """The fixed sample: 10 files of each class, spread over the densities."""
     folder = DATA / "coelho-hashi"
     if not folder.exists():
         return []
     picked = []
     for size in COELHO_SIZES:
         files = sorted((folder / size).glob("*.has"))[::COELHO_STEP][:10]
-        if size in COELHO_LARGE and not whole:
-            files = [path for path in files if "_25_" in path.name][:3]
         picked.extend(str(path) for path in files)
     return picked
 
@@ -101,6 +109,7 @@ def coelho_sample(whole: bool = False) -> list[str]:
 @pytest.mark.parametrize("path", coelho_sample() or [None],
                          ids=lambda path: path and path.rsplit("/", 1)[-1])
 def test_coelho_sample(path):
+    """All 40 by the CSP search (its default: restarts and learning), each checked."""
     if path is None:
         shared_file("coelho-hashi")
     with open(path, encoding="utf-8", newline="") as handle:
@@ -112,13 +121,13 @@ def test_coelho_sample(path):
 
 def test_coelho_sample_is_forty_spread_over_the_densities():
     shared_file("coelho-hashi")
-    whole = coelho_sample(whole=True)
+    whole = coelho_sample()
     assert len(whole) == 40
     for alpha in ("_25_", "_50_", "_75_"):
         assert sum(alpha in path for path in whole) >= 12
 
 
-@pytest.mark.parametrize("path", coelho_sample(whole=True) or [None],
+@pytest.mark.parametrize("path", coelho_sample() or [None],
                          ids=lambda path: path and path.rsplit("/", 1)[-1])
 def test_coelho_sample_sat_engine(path):
     """All 40 by the SAT engine, each solution through the independent checker."""

@@ -1,6 +1,6 @@
 """`csp-puzzles bench hashi`: the Hashi solver against its peers, measured in one run.
 
-Three parts (choose with --parts):
+Four parts (choose with --parts):
 
 - `coelho`: the Coelho et al. instances (100-400 islands) per size class: solved count,
   median / mean / max seconds, nodes and backtracks of each engine (`--engines csp,sat`:
@@ -9,6 +9,8 @@ Three parts (choose with --parts):
   worker, a single-commodity flow model) on the same instances with the same time limit,
   and the ratios of the times;
 - `tatham`: Tatham's Bridges puzzles: how many need no backtrack, and the seconds;
+- `janko`: the janko.at Hashi puzzles, the same, by the default solve and by failed-literal
+  probing (`var_order="probe"`), which solves every one without a backtrack;
 - `peer`: python-constraint2 on the same CSP (degree sums and crossings propagated by
   forward checking, connectivity checked once everything is assigned) on small puzzles.
 
@@ -24,6 +26,7 @@ early); `--log FILE` keeps every instance's times as they come, for long runs.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import sys
@@ -44,14 +47,14 @@ from .report import Progress, median, performance_profile, table
 SHARED = Path(os.environ.get("CSP_PUZZLES_SHARED",
                            Path(__file__).resolve().parents[3] / "shared")) / "data"
 SIZES = ("100", "200", "300", "400")
-PARTS = ("coelho", "tatham", "peer")
+PARTS = ("coelho", "tatham", "janko", "peer")
 
 
 def main(argv: list[str]) -> int:
     parser = BenchParser(prog="csp-puzzles bench hashi", description=__doc__)
     parser.add_argument("--data", type=Path, default=SHARED, help="the shared data folder")
     parser.add_argument("--parts", type=names_from(PARTS), default=list(PARTS),
-                        help="comma-separated: coelho, tatham, peer")
+                        help="comma-separated: coelho, tatham, janko, peer")
     parser.add_argument("--sizes", type=names_from(SIZES), default=list(SIZES),
                         help="Coelho size classes")
     parser.add_argument("--limit", type=at_least_one,
@@ -91,6 +94,8 @@ def main(argv: list[str]) -> int:
                            args.plot, args.sat_solver, args.log, args.clock))
     if "tatham" in parts:
         print(bench_tatham(args.data / "tatham" / "bridges.tsv", args.timeout))
+    if "janko" in parts:
+        print(bench_janko(args.data / "janko" / "hashi.json", args.timeout))
     if "peer" in parts:
         print(bench_peer(args.data / "tatham" / "bridges.tsv", args.peer_timeout,
                          args.timeout))
@@ -356,6 +361,36 @@ def bench_tatham(path: Path, timeout: float) -> str:
     headers = ("Tatham level", "puzzles", "solved", "no backtrack", "nodes", "median s",
                "max s")
     return "Tatham Bridges puzzles (all sizes and variants)\n" + table(headers, out)
+
+
+# -- janko.at -------------------------------------------------------------------------------
+#: the two ways of solving a published puzzle: the default (restarts and learning, made for
+#: large open instances) and failed-literal probing (a look-ahead before each guess)
+JANKO_ORDERS = {"default": None, "probing": "probe"}
+
+
+def bench_janko(path: Path, timeout: float) -> str:
+    if not path.exists():
+        return f"janko: {path} not found, skipped"
+    with open(path, encoding="utf-8") as handle:
+        entries = json.load(handle)["data"]
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in JANKO_ORDERS}
+    progress = Progress("janko", len(entries))
+    for name, entry in entries.items():
+        puzzle = hashi.parse(entry["problem"], filename=f"{path}:{name}")
+        for label, order in JANKO_ORDERS.items():
+            elapsed = stopwatch()
+            result = puzzle.solve(timeout=timeout, var_order=order)
+            solved = result.status == "solved" and not check(puzzle, result.solution)
+            runs[label].append({"solved": solved, "backtracks": result.stats.backtracks,
+                                "nodes": result.stats.nodes, "seconds": elapsed()[0]})
+        progress.step(name)
+    out = [(label, len(rs), sum(r["solved"] for r in rs),
+            sum(r["backtracks"] == 0 for r in rs), sum(r["nodes"] for r in rs),
+            median([r["seconds"] for r in rs]), max(r["seconds"] for r in rs))
+           for label, rs in runs.items()]
+    headers = ("solve", "puzzles", "solved", "no backtrack", "nodes", "median s", "max s")
+    return "janko.at Hashi puzzles\n" + table(headers, out)
 
 
 # -- python-constraint2 ----------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 
 from .activity import activity_order
 from .constraints import Constraint
+from .lookahead import probing_order
 from .state import Contradiction, SearchState
 
 VariableOrder = Callable[[SearchState], Hashable]
@@ -190,5 +191,6 @@ VARIABLE_ORDERS: dict[str, VariableOrder] = {
     "mrv-degree": mrv_degree,
     "dom-wdeg": dom_wdeg,
     "activity": activity_order,
+    "probe": probing_order,
 }
 VALUE_ORDERS: dict[str, ValueOrder] = {"input": input_values, "lcv": lcv, "phase": saved_phase}

@@ -42,7 +42,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Generator, Hashable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from .activity import Activity
 from .budget import check_max_nodes, check_timeout
@@ -115,6 +115,13 @@ class LiteralState(SearchState):
         super().assign(var, value)
         self.decided[var] = (value, stamp, level)
 
+    def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
+        """Give up on this branch for the reason the propagator gave, if it gave one (the
+        least values of an island's edges, say, rather than everything its edges lost)."""
+        failure = Contradiction(var, cause or self.cause)
+        failure.reason, self.reason = self.reason, None
+        raise failure
+
     def unassign(self, var: Hashable) -> None:
         del self.decided[var]
         super().unassign(var)
@@ -136,7 +143,9 @@ class LiteralState(SearchState):
         removed, domains = self.removed, self.domains
         for item in items:
             kind = type(item)
-            if kind is Literal:
+            if kind is Least or kind is Most:
+                facts += self._bound(cast(Least | Most, item).var, kind is Least, before)
+            elif kind is Literal:
                 literal = cast(Literal, item)
                 if not literal.equal:
                     facts.append(removed[literal.var][literal.value][1])
@@ -146,8 +155,6 @@ class LiteralState(SearchState):
                     facts.append((literal, decision[1], decision[2]))
                 else:
                     facts += self._removals(literal.var, before)
-            elif kind is Least or kind is Most:
-                facts += self._bound(cast(Least | Most, item), before)
             else:  # a variable: the inner loop of a conflict analysis, written out
                 domain = domains[item]
                 for value, (_, fact) in removed[item].items():
@@ -162,24 +169,28 @@ class LiteralState(SearchState):
         return [fact for value, (_, fact) in self.removed[var].items()
                 if fact[2] and fact[1] < before and value not in domain]
 
-    def _bound(self, bound: Least | Most, before: float) -> list[Fact]:
-        """The removals that had raised the least value (lowered the greatest) by then."""
-        var, domain = bound.var, self.domains[bound.var]
+    def _bound(self, var: Hashable, least: bool, before: float) -> list[Fact]:
+        """The removals that had raised `var`'s least value (`least`), or lowered its
+        greatest one, by then: those beyond the values it still had then (the values left
+        now, and those gone since)."""
+        domain = self.domains[var]
         gone: list[tuple[Any, Fact]] = []
-        left = list(domain)  # the values `var` had then: those left now, and those gone since
+        edge = None  # the least (greatest) value `var` had then
+        if domain:
+            edge = min(domain) if least else max(domain)
         for value, (_, fact) in self.removed[var].items():
-            if value not in domain:
-                if fact[1] < before:
+            if value in domain:
+                continue
+            if fact[1] < before:
+                if fact[2]:
                     gone.append((value, fact))
-                else:
-                    left.append(value)
-        if not left:
-            return [fact for _, fact in gone if fact[2]]
-        if type(bound) is Least:
-            least = min(left)
-            return [fact for value, fact in gone if fact[2] and value < least]
-        most = max(left)
-        return [fact for value, fact in gone if fact[2] and value > most]
+            elif edge is None or (value < edge if least else value > edge):
+                edge = value
+        if edge is None:  # nothing left then: every removal counts
+            return [fact for _, fact in gone]
+        if least:
+            return [fact for value, fact in gone if value < edge]
+        return [fact for value, fact in gone if value > edge]
 
     def conflict_facts(self, failure: Contradiction) -> list[Fact]:
         """Step 2: the facts a wipe-out starts from (the conflict side of the graph).
@@ -254,12 +265,15 @@ class LiteralState(SearchState):
         literal = fact[0]
         if literal.equal or depth > MINIMIZE_DEPTH:
             return False
-        if literal in known:
-            return known[literal]
-        answer = all(other in seen or (level in levels and self.implied(
-            (other, stamp, level), seen, levels, known, depth + 1))
-            for other, stamp, level in self.reason_of(fact))
-        known[literal] = answer
+        answer = known.get(literal)
+        if answer is None:
+            answer = True
+            for other in self.reason_of(fact):
+                if other[0] not in seen and (other[2] not in levels or not self.implied(
+                        other, seen, levels, known, depth + 1)):
+                    answer = False
+                    break
+            known[literal] = answer
         return answer
 
     def reason_of(self, fact: Fact) -> list[Fact]:

@@ -361,6 +361,8 @@ class Connectivity(Constraint):
                     state.remove(scope[k], 0, f"connectivity: single way out of the group at "
                                               f"{self.places[r]}")
             for k in self._cut_edges(state, groups):
+                if state.explaining:  # the closed edges across the cut
+                    state.reason = list(map(Most, self._closed_across(state, k)))
                 state.remove(scope[k], 0, f"connectivity: {self.labels[k]} is the only link "
                                           "between two parts")
         self._closing_values(state, groups, lows, highs, seen.frontier)
@@ -421,6 +423,32 @@ class Connectivity(Constraint):
         """
         cuts = self._tarjan(state, groups, ordered=False)
         return cuts if len(cuts) < 2 else self._tarjan(state, groups, ordered=True)
+
+    def _closed_across(self, state: SearchState, k: int) -> list[Hashable]:
+        """Why edge k is a cut edge: the other edges between the two parts it joins, all
+        closed (no bridge left on them). Groups need not be read: without k, the islands
+        fall apart into the same two parts whatever the sure bridges are.
+
+        The parts are found by growing both at once from k's two ends along the edges that
+        can still carry a bridge; the smaller one is complete first, and the closed edges
+        leaving it are the reason.
+        """
+        domains, scope, ends = state.domains, self.scope, self.ends
+        edges_at, others_at = self.edges_at, self.others_at
+        parts = [{ends[k][0]}, {ends[k][1]}]
+        stacks = [[ends[k][0]], [ends[k][1]]]
+        side = 0
+        while stacks[side]:
+            island = stacks[side].pop()
+            for e, other in zip(edges_at[island], others_at[island]):
+                if e != k and other not in parts[side] and max(domains[scope[e]]) > 0:
+                    parts[side].add(other)
+                    stacks[side].append(other)
+            if stacks[side]:  # not complete yet: the other part's turn
+                side = 1 - side
+        part = parts[side]
+        return [scope[e] for i in sorted(part) for e, other in zip(edges_at[i], others_at[i])
+                if e != k and other not in part]
 
     def _tarjan(self, state: SearchState, groups: _Groups, ordered: bool) -> list[int]:
         """The cut edges, in the order Tarjan's search finishes them."""

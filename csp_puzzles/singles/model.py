@@ -24,12 +24,13 @@ from typing import Any, ClassVar
 
 from ..core import CSP, SearchState
 from ..core.heuristics import VariableOrder
+from ..core.lookahead import probing
+from ..core.trace import show
 from ..puzzle import Puzzle
 from . import grade as grading
 from . import picture as drawing
 from .check import check
 from .connectivity import Connected
-from .lookahead import probing_order
 from .render import render
 from .rules import (
     SHADED,
@@ -44,6 +45,16 @@ Cell = tuple[int, int]
 Solution = frozenset  # the shaded cells, a frozenset of (row, column)
 #: the numbers 1, 2, ... as Tatham's game IDs write them, one character each
 TATHAM_DIGITS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def shading_words(cell: Hashable, value: Any) -> str:
+    """What a probe tried, in the puzzle's words: "shading (2,3)"."""
+    return f"{'shading' if value == SHADED else 'leaving unshaded'} {show(cell)}"
+
+
+#: MAC's variable order: failed-literal probing (core/lookahead.py) in Singles' words; it
+#: replaces most of the guessing a human does by "what if" chains
+PROBING = probing(shading_words)
 
 
 @lru_cache(maxsize=16)
@@ -144,7 +155,7 @@ class Singles(Puzzle):
     def var_order_for(self, inference: str) -> VariableOrder:
         """MAC branches with probing; FC and none on the first undecided cell (probing
         propagates every rule, which would blur the comparison of the inferences)."""
-        return probing_order if inference == "mac" else first_undecided
+        return PROBING if inference == "mac" else first_undecided
 
     # -- output ----------------------------------------------------------------------------
     def grade(self) -> str:
