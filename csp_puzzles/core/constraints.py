@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -257,21 +258,29 @@ class Sum(Constraint):
         super().__init__(variables, name or f"Sum({', '.join(map(_short, variables))}) = {total}")
 
     def check_domains(self, domains: Mapping[Hashable, Sequence[Any]]) -> None:
-        """Every value must be a number (`CSP.add_constraint` asks, so misuse fails early)."""
+        """Every value must be a number (`CSP.add_constraint` asks, so misuse fails early).
+
+        Ints, the usual case, are numbers as they are: only other values are converted
+        (and the error message written) one by one.
+        """
+        all_ints = all(type(x) is int for var in self.scope for x in domains[var])
         numbers: dict[Hashable, dict[Any, int | Fraction]] = {}
-        all_ints = True
-        for var in self.scope:
-            converted = {x: exact(x, f"Sum: value of {_short(var)}") for x in domains[var]}
-            all_ints = all_ints and all(type(x) is int for x in domains[var])
-            numbers[var] = converted
+        if not all_ints:
+            for var in self.scope:
+                what = f"Sum: value of {_short(var)}"
+                numbers[var] = {x: exact(x, what) for x in domains[var]}
         self._numbers = None if all_ints else numbers
         self._checked = True
-        if all_ints:  # scale fractional weights to integers: same solutions, int arithmetic
-            scale = math.lcm(*(Fraction(x).denominator for x in (self.total, *self.weights)))
+        fractional = [x for x in (self.total, *self.weights) if type(x) is not int]
+        if all_ints and fractional:  # scale them to integers: same solutions, int arithmetic
+            scale = math.lcm(*(Fraction(x).denominator for x in fractional))
             self._weights = tuple(int(w * scale) for w in self.weights)
             self._total = int(self.total * scale)
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        terms = [values[v] for v in self.scope]
+        if all(type(x) is int for x in terms):  # exact already (the final check, mostly)
+            return sum(map(operator.mul, self.weights, terms)) == self.total
         return sum(w * exact(values[v], f"Sum: value of {_short(v)}")
                    for v, w in zip(self.scope, self.weights)) == self.total
 

@@ -41,16 +41,17 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Generator, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NoReturn, cast
 
 from .activity import Activity
+from .budget import check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
 from .inference import node_consistency
 from .inference import propagate as arc_consistency
 from .reasons import Least, Literal, Most
-from .search import Search
+from .search import Result, Search, first_solution
 from .state import Contradiction, SearchState
 from .trace import BACKTRACK, LEARN
 
@@ -494,8 +495,11 @@ class LearningSearch(Search):
     Options as for `Search` (one value at a time). A decision is `x = v`; when it fails, the
     search goes back a level and the learnt nogood says what no longer holds there (`x ≠ v`,
     or sharper), and the variable order chooses again. `nogoods` may carry a store from an
-    earlier run: restarts keep what was learnt, a nogood being true of the problem.
-    Limits, the root, the final check of a solution and the trace are `Search`'s.
+    earlier search: a nogood is true of the problem, whichever search learnt it.
+    Limits, the final check of a solution and the trace are `Search`'s.
+
+    Restarts (restarts.py) run this one search again and again (`run`): each run after the
+    first begins with `restart`, which goes back to level 0 and keeps everything else.
     """
 
     state: LiteralState
@@ -518,19 +522,56 @@ class LearningSearch(Search):
         self._checked = 0  # trail position the nogood store has looked at
         #: set it to a list to keep every conflict analysis (`Analysis`), for reading
         self.graphs: list[Analysis] | None = None
+        #: whether the root's propagation is done (a restart keeps its fixpoint)
+        self.rooted = False
+
+    # -- runs and restarts -----------------------------------------------------------------
+    def run(self, max_nodes: int | None = None, timeout: float | None = None) -> Result:
+        """Look for a solution with at most `max_nodes` more nodes and `timeout` seconds: a
+        restart's run (restarts.py). The first run starts at the root; each later one
+        begins with `restart`. The result's stats are this run's own (`self.stats` adds up
+        every run)."""
+        if self.rooted:
+            self.restart()
+        check_max_nodes(max_nodes)
+        check_timeout(timeout)
+        self.max_nodes = None if max_nodes is None else self.stats.nodes + max_nodes
+        self.timeout = timeout
+        self.limit_hit = False
+        before = replace(self.stats)
+        result = first_solution(self)
+        return replace(result, stats=self.stats.minus(before))
+
+    def restart(self) -> None:
+        """Go back to level 0 and keep all the rest, as SAT solvers restart.
+
+        The decisions are undone, and only they: the root's fixpoint stays (it is not
+        propagated again), and so do the propagators' own data, the nogoods and their
+        watches, the activities, the failure weights and the phases (undoing the path saves
+        the values it held). A unit nogood learnt during the last run was asserted at the
+        level it was learnt at; the next run's `_root` asserts it at level 0.
+        """
+        self._undo_to(0)
+        self.counted = 0
 
     # -- the search loop -------------------------------------------------------------------
     def _root(self) -> bool:
-        """Node consistency, the inference, and what earlier runs learnt."""
+        """Node consistency and the inference (once: a restart keeps the root's fixpoint),
+        then the unit nogoods learnt so far, which hold from level 0 on."""
         state = self.state
         try:
-            node_consistency(state)
-            self.infer(state, None)
+            if not self.rooted:
+                node_consistency(state)
+                self.infer(state, None)
+                self.rooted = True
             for unit in self.store.units:
                 literal = unit.literals[0]
                 if state.holds(literal):
                     raise Contradiction(literal.var, state.said(unit))
-                state.make_false(literal, [], state.said(unit))
+                if not state.is_false(literal):
+                    state.changed.clear()
+                    state.make_false(literal, [], state.said(unit))
+                    self._propagate(literal.var)
             self._nogoods()
         except Contradiction as failure:
             self._failed(failure)

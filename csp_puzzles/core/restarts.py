@@ -12,7 +12,9 @@ many short runs and now and then a longer one), so some run finally gets all the
 needs: the answer is exact (solved or unsatisfiable), only the effort changes. Besides the
 weights, the runs hand on the values variables last held (phase saving: `val_order="phase"`
 tries them first, so a restart rebuilds what the last run had settled) and, when learning,
-the nogoods. Each call starts afresh, so the same problem always gives the same run.
+the nogoods. A learning search is restarted in place, as SAT solvers do: back to level 0,
+keeping its propagation, its nogoods and all the rest (`LearningSearch.restart`). Each call
+starts afresh, so the same problem always gives the same run.
 """
 
 from __future__ import annotations
@@ -73,23 +75,27 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
                         schedule: str = "geometric") -> Result:
     """Find one solution by restarted searches; the stats add up over every run.
 
-    `timeout` and `max_nodes` bound the whole effort (status `limit` when reached). With
-    `look_back="learn"` the nogoods learnt by one run are kept for the next ones: a nogood
-    is true of the problem, whichever run found it.
+    `timeout` and `max_nodes` bound the whole effort (status `limit` when reached).
+
+    With `look_back="learn"` there is one search, restarted in place as SAT solvers do
+    (`LearningSearch.run` and `restart`): each run goes back to level 0 and keeps all the
+    rest, the root's propagation and the nogoods learnt included (a nogood is true of the
+    problem, whichever run found it). The other look-backs start a new search each run,
+    handed the weights and phases of the earlier ones: simpler, and their runs cost little
+    to start again.
     """
     check_timeout(timeout)
     check_max_nodes(max_nodes)
-    options: dict = {}
-    if look_back != "none":
-        from .learning import NogoodStore
-
-        options["look_back"] = look_back
-        if look_back == "learn":
-            options["nogoods"] = NogoodStore()
-    start = time.perf_counter()
-    total = Stats()
+    options: dict = dict(inference=inference, var_order=var_order, val_order=val_order)
     weights: dict[Constraint, int] = {}
     phases: dict[Hashable, Any] = {}
+    in_place = None
+    if look_back == "learn":
+        from .learning import LearningSearch
+
+        in_place = LearningSearch(csp, weights=weights, phases=phases, **options)
+    start = time.perf_counter()
+    total = Stats()
     runs = budgets(first_budget, growth, schedule)
     while True:
         left_time = None if timeout is None else timeout - (time.perf_counter() - start)
@@ -99,9 +105,11 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
             return Result(LIMIT, None, total)
         budget = next(runs)
         run_nodes = budget if left_nodes is None else min(budget, left_nodes)
-        result = solve(csp, inference=inference, var_order=var_order, val_order=val_order,
-                       timeout=left_time, max_nodes=run_nodes, weights=weights, phases=phases,
-                       **options)
+        if in_place is not None:
+            result = in_place.run(max_nodes=run_nodes, timeout=left_time)
+        else:
+            result = solve(csp, timeout=left_time, max_nodes=run_nodes, weights=weights,
+                           phases=phases, look_back=look_back, **options)
         _add(total, result.stats)
         total.seconds = time.perf_counter() - start
         if result.status != LIMIT or result.stats.nodes < run_nodes:

@@ -361,6 +361,11 @@ def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | Variabl
                          val_order=val_order, timeout=timeout, max_nodes=max_nodes, trace=trace,
                          max_events=max_events, weights=weights, branching=branching,
                          phases=phases, **look_back_options)
+    return first_solution(search)
+
+
+def first_solution(search: Search) -> Result:
+    """Run `search` until its first solution, its end (no solution) or a limit."""
     with closing(search.solutions()) as solutions:
         solution = next(solutions, None)
     if solution is not None:

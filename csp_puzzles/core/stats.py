@@ -31,3 +31,8 @@ class Stats:
 
     def as_dict(self) -> dict[str, float]:
         return asdict(self)
+
+    def minus(self, earlier: Stats) -> Stats:
+        """What was done since `earlier` (a copy of these counters taken then)."""
+        return Stats(**{name: value - getattr(earlier, name)
+                        for name, value in asdict(self).items()})

@@ -76,8 +76,8 @@ class IslandDegree(Sum):
     def __init__(self, puzzle: Hashi, island: Island, edges: Sequence[Edge],
                  level: str = "hard"):
         check_level(level)
-        super().__init__([e.key for e in edges], island.value, name=f"degree at {island}")
         self.where = str(island)
+        super().__init__([e.key for e in edges], island.value, name=f"degree at {self.where}")
         self.full = level != "easy"
         self.value = island.value
         self._others: dict[tuple[Hashable, bool], tuple[Least | Most, ...]] = {}
@@ -167,8 +167,8 @@ class NoCrossing(Constraint):
     idempotent = True
 
     def __init__(self, first: Edge, second: Edge):
-        super().__init__([first.key, second.key], f"no crossing {first} / {second}")
         self.labels: dict[Hashable, str] = {first.key: str(first), second.key: str(second)}
+        super().__init__(self.labels, f"no crossing {' / '.join(self.labels.values())}")
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         a, b = self.scope
