@@ -212,6 +212,8 @@ def exact(number: Any, what: str = "value") -> int | Fraction:
     A float counts as the decimal it prints as (`Fraction(repr(x))`): 0.95 is 19/20, what
     was typed, not the binary double just below it, so `0.01 * 95 == 0.95` holds here.
     """
+    if type(number) is int:  # the usual case, before the slower checks of number kinds
+        return number
     if isinstance(number, numbers.Integral):
         return int(number)
     if isinstance(number, numbers.Rational):
