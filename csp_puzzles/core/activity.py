@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from itertools import repeat
-from operator import itemgetter
 
 from .state import SearchState
 
@@ -58,14 +57,15 @@ def activity_order(state: SearchState) -> Hashable:
     if not open_vars:
         return None
     activity = getattr(state, "activity", None)
-    sizes = list(map(len, map(state.domains.__getitem__, open_vars)))
     if activity is not None and activity.scores:
         scores = list(map(activity.scores.get, open_vars, repeat(0.0)))
         best = max(scores)
+        if scores.count(best) == 1:  # nearly always, once conflicts have begun
+            return open_vars[scores.index(best)]
         tied = [i for i, score in enumerate(scores) if score == best]
-        if len(tied) == 1:
-            return open_vars[tied[0]]
-        return open_vars[min(((sizes[i], i) for i in tied), key=itemgetter(0))[1]]
+        domains = state.domains
+        return open_vars[min(tied, key=lambda i: len(domains[open_vars[i]]))]
+    sizes = list(map(len, map(state.domains.__getitem__, open_vars)))
     return open_vars[sizes.index(min(sizes))]
 
 

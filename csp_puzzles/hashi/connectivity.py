@@ -417,12 +417,11 @@ class Connectivity(Constraint):
         search finds them all at once (a link is a cut edge when nothing below it in the
         search tree reaches back above it). Fails when the graph is already disconnected.
 
-        The search follows each group's links in any order; when it finds several cut
-        edges, it runs again following them in edge order, so that the cut edges, and the
-        removals, always come in the same order.
+        The search follows each group's links in any order, but the cut edges are the
+        same whatever the order: they come back in edge order, so that the removals always
+        come in the same order.
         """
-        cuts = self._tarjan(state, groups, ordered=False)
-        return cuts if len(cuts) < 2 else self._tarjan(state, groups, ordered=True)
+        return sorted(self._tarjan(state, groups))
 
     def _closed_across(self, state: SearchState, k: int) -> list[Hashable]:
         """Why edge k is a cut edge: the other edges between the two parts it joins, all
@@ -450,12 +449,9 @@ class Connectivity(Constraint):
         return [scope[e] for i in sorted(part) for e, other in zip(edges_at[i], others_at[i])
                 if e != k and other not in part]
 
-    def _tarjan(self, state: SearchState, groups: _Groups, ordered: bool) -> list[int]:
+    def _tarjan(self, state: SearchState, groups: _Groups) -> list[int]:
         """The cut edges, in the order Tarjan's search finishes them."""
-        root, firsts, seconds = groups.root, self.firsts, self.seconds
-        links: list[set[int]] | dict[int, list[int]] = groups.links
-        if ordered:  # each group's links in edge order
-            links = {r: sorted(groups.links[r]) for r in groups.roots}
+        root, firsts, seconds, links = groups.root, self.firsts, self.seconds, groups.links
         start = groups.roots[0]
         order = [-1] * self.n  # when the search first met each group (-1: not yet)
         reach = [0] * self.n  # the earliest group reachable from below it
