@@ -81,11 +81,12 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
     (`LearningSearch.run` and `restart`): each run goes back to level 0 and keeps all the
     rest, the root's propagation and the nogoods learnt included (a nogood is true of the
     problem, whichever run found it). The other look-backs start a new search each run,
-    handed the weights and phases of the earlier ones: simpler, and their runs cost little
-    to start again.
+    handed the weights and phases of the earlier ones (simpler: their search keeps its path
+    in the frames of its loop; each run propagates the root again).
     """
     check_timeout(timeout)
     check_max_nodes(max_nodes)
+    start = time.perf_counter()
     options: dict = dict(inference=inference, var_order=var_order, val_order=val_order)
     weights: dict[Constraint, int] = {}
     phases: dict[Hashable, Any] = {}
@@ -94,7 +95,6 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
         from .learning import LearningSearch
 
         in_place = LearningSearch(csp, weights=weights, phases=phases, **options)
-    start = time.perf_counter()
     total = Stats()
     runs = budgets(first_budget, growth, schedule)
     while True:

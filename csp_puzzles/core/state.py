@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Hashable, Iterable
-from itertools import compress
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .budget import TimeUp
@@ -25,8 +24,6 @@ if TYPE_CHECKING:
     from .constraints import Constraint
     from .csp import CSP
 
-#: whether a domain's size leaves more than one value
-_MORE_THAN_ONE = (1).__lt__
 #: marks a trail entry that holds an undo function instead of a removed value
 _UNDO_HOOK = object()
 #: marks a trail entry that holds several removals from one domain at once: (var, values)
@@ -81,6 +78,8 @@ class SearchState:
         self.order = csp.domains
         #: position of each value in its domain's input order, to sort removals the same way
         self.rank = {v: {x: i for i, x in enumerate(d)} for v, d in csp.domains.items()}
+        #: the values left to each variable, keyed in the variables' order (`unassigned`
+        #: relies on it)
         self.domains: dict[Hashable, set[Any]] = {v: set(d) for v, d in csp.domains.items()}
         self.assignment: dict[Hashable, Any] = {}
         self.stats = stats if stats is not None else Stats()
@@ -142,11 +141,12 @@ class SearchState:
         Under MAC (`fixed_is_decided`) a variable whose domain is down to one value is
         decided already, so it is not listed.
         """
-        assigned, domains, variables = self.assignment, self.domains, self.csp.variables
-        if self.fixed_is_decided:  # dom/wdeg asks at every node: filtered without a loop
-            return list(compress(variables, map(_MORE_THAN_ONE, map(len, map(
-                domains.__getitem__, variables)))))
-        return [v for v in variables if v not in assigned]
+        if self.fixed_is_decided:  # asked at every node: `domains` holds the variables in
+            # input order, and is read without looking names up (a tuple's hash is not
+            # kept: each lookup would compute it again)
+            return [var for var, domain in self.domains.items() if len(domain) > 1]
+        assigned = self.assignment
+        return [v for v in self.csp.variables if v not in assigned]
 
     def check_deadline(self) -> None:
         """Raise `TimeUp` once the search's deadline has passed (long propagations call it)."""
