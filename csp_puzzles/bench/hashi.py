@@ -228,7 +228,10 @@ def _timing(elapsed: Callable[[], tuple[float, float]], clock: str) -> dict[str,
 
 
 def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp",
-             sat_solver: str = DEFAULT_SOLVER, clock: str = "wall") -> dict[str, Any]:
+             sat_solver: str = DEFAULT_SOLVER, clock: str = "wall",
+             var_order: str | None = None) -> dict[str, Any]:
+    """One timed solve, its solution checked (`var_order`: the CSP engine's, if not its
+    default)."""
     elapsed = stopwatch()
     if engine == "pycosat":
         result = puzzle.solve(timeout=timeout, engine="sat", solver=PicoSat)
@@ -236,7 +239,8 @@ def run_ours(puzzle: hashi.Hashi, timeout: float, engine: str = "csp",
         result = puzzle.solve(timeout=timeout, engine="sat", solver=sat_solver)
     else:
         engine, _, look_back = engine.partition("+")
-        result = puzzle.solve(timeout=timeout, engine=engine, look_back=look_back or None)
+        result = puzzle.solve(timeout=timeout, engine=engine, look_back=look_back or None,
+                              var_order=var_order)
     timing = _timing(elapsed, clock)
     solved = result.status == "solved"
     if solved and check(puzzle, result.solution):
@@ -353,14 +357,17 @@ def bench_tatham(path: Path, timeout: float) -> str:
         level = {"0": "easy", "1": "medium", "2": "hard"}[params[-1]]
         groups.setdefault(level, []).append(run_ours(puzzle, timeout))
         progress.step(params)
-    out = []
-    for level, runs in groups.items():
-        out.append((level, len(runs), sum(r["solved"] for r in runs),
-                    sum(r["backtracks"] == 0 for r in runs), sum(r["nodes"] for r in runs),
-                    median([r["seconds"] for r in runs]), max(r["seconds"] for r in runs)))
+    out = [_search_free_row(level, runs) for level, runs in groups.items()]
     headers = ("Tatham level", "puzzles", "solved", "no backtrack", "nodes", "median s",
                "max s")
     return "Tatham Bridges puzzles (all sizes and variants)\n" + table(headers, out)
+
+
+def _search_free_row(label: str, runs: list[dict[str, Any]]) -> tuple:
+    """Published puzzles: how many were solved, and how many with no backtrack."""
+    return (label, len(runs), sum(r["solved"] for r in runs),
+            sum(r["backtracks"] == 0 for r in runs), sum(r["nodes"] for r in runs),
+            median([r["seconds"] for r in runs]), max(r["seconds"] for r in runs))
 
 
 # -- janko.at -------------------------------------------------------------------------------
@@ -379,16 +386,9 @@ def bench_janko(path: Path, timeout: float) -> str:
     for name, entry in entries.items():
         puzzle = hashi.parse(entry["problem"], filename=f"{path}:{name}")
         for label, order in JANKO_ORDERS.items():
-            elapsed = stopwatch()
-            result = puzzle.solve(timeout=timeout, var_order=order)
-            solved = result.status == "solved" and not check(puzzle, result.solution)
-            runs[label].append({"solved": solved, "backtracks": result.stats.backtracks,
-                                "nodes": result.stats.nodes, "seconds": elapsed()[0]})
+            runs[label].append(run_ours(puzzle, timeout, var_order=order))
         progress.step(name)
-    out = [(label, len(rs), sum(r["solved"] for r in rs),
-            sum(r["backtracks"] == 0 for r in rs), sum(r["nodes"] for r in rs),
-            median([r["seconds"] for r in rs]), max(r["seconds"] for r in rs))
-           for label, rs in runs.items()]
+    out = [_search_free_row(label, rs) for label, rs in runs.items()]
     headers = ("solve", "puzzles", "solved", "no backtrack", "nodes", "median s", "max s")
     return "janko.at Hashi puzzles\n" + table(headers, out)
 

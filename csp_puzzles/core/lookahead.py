@@ -6,8 +6,8 @@ each undecided variable and each value left, it tries `x = v`, propagates every 
 the order removes it, propagates, and probes again. Only when no probe fails does it return
 a variable to branch on: the one whose probes pruned the most (every branch then starts
 well informed). SAT solvers call this failed-literal detection; on puzzles made for people
-it replaces the guessing a human does by "what if" chains: every Hashi puzzle of the
-janko.at collection is solved with it without one backtrack.
+it replaces the guessing a human does by "what if" chains (`csp-puzzles bench hashi
+--parts janko` counts the published Hashi puzzles it solves without one backtrack).
 
 The trace shows each probe that failed as a short search of its own (`probe: assign ...`,
 the propagation, the wipe-out, the backtrack), then the removal it proves (`probe: x = v
