@@ -87,3 +87,33 @@ def test_limits_hold_across_restarted_runs():
                                 first_budget=3, look_back="learn")
     assert timed.status == "limit" and timed.stats.nodes > 3  # more than one run
     assert timed.stats.seconds < 5
+
+
+def test_restarts_rephase_to_the_best_assignment_and_now_and_then_to_none():
+    """Each restart starts from the values of the assignment that fixed most variables
+    before a conflict; every ORIGINAL_PHASE_EVERY-th forgets the phases instead."""
+    from csp_puzzles.core.learning import ORIGINAL_PHASE_EVERY
+
+    class Recorded(LearningSearch):
+        def _rephase(self) -> None:
+            super()._rephase()
+            seen.append((self.restarts, dict(self.best_phases), dict(self.phases)))
+
+    seen: list = []
+    n = 10
+    search = Recorded(queens(n), inference="mac", var_order="activity", val_order="phase")
+    for _ in range(2 * ORIGINAL_PHASE_EVERY + 1):
+        assert search.run(max_nodes=4).status == "limit"
+    assert [restart for restart, _, _ in seen] == list(range(1, 2 * ORIGINAL_PHASE_EVERY + 1))
+    sizes = []
+    for restart, best, phases in seen:
+        rows = list(best.items())  # the best assignment is consistent: no two queens attack
+        assert rows and all(c1 != c2 and abs(c1 - c2) != abs(r1 - r2)
+                            for i, (r1, c1) in enumerate(rows) for r2, c2 in rows[i + 1:])
+        if restart % ORIGINAL_PHASE_EVERY == 0:
+            assert phases == {}
+        else:
+            assert best.items() <= phases.items()
+        sizes.append(len(best))
+    assert sizes == sorted(sizes) and search.best_size == sizes[-1]  # the best only grows
+    assert queens(n).is_solution(search.run().solution)

@@ -13,7 +13,9 @@ needs: the answer is exact (solved or unsatisfiable), only the effort changes. B
 weights, the runs hand on the values variables last held (phase saving: `val_order="phase"`
 tries them first, so a restart rebuilds what the last run had settled) and, when learning,
 the nogoods. A learning search is restarted in place, as SAT solvers do: back to level 0,
-keeping its propagation, its nogoods and all the rest (`LearningSearch.restart`). Each call
+keeping its propagation, its nogoods and all the rest (`LearningSearch.restart`), and it
+rephases: most runs start from the values of the best assignment met so far rather than
+the last one (see `LearningSearch._rephase`). Each call
 starts afresh, so the same problem always gives the same run.
 """
 

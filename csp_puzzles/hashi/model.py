@@ -22,12 +22,13 @@ A solution is a dict `{(r1, c1, r2, c2): n}` holding the edges with n >= 1 bridg
 same keys as the variables.
 
 `solve()` runs MAC with restarts (the core's `solve_with_restarts`, Luby's budgets, phase
-saving, nogood learning, branching on conflict activity): every Tatham and
-janko puzzle is solved by propagation alone, and restarts tame the heavy tails of search on
-the large, many-solution Coelho et al. instances. `solve(engine="sat")` runs the SAT back
-end of `sat.py` instead: no trace, but on the largest, densest Coelho instances it is the
-fast one (its clauses learn from every propagation step; the CSP search's nogoods only name
-decisions).
+saving and rephasing, 1-UIP nogood learning, branching on conflict activity): every Tatham
+puzzle is solved without a backtrack, and learning with restarts tames the heavy tails of
+search on the large, many-solution Coelho et al. instances. Some published (janko.at)
+puzzles need a "what if" step; `solve(var_order="probe")` takes it by failed-literal
+probing instead of guessing (`csp-puzzles bench hashi --parts janko` counts both ways).
+`solve(engine="sat")` runs the SAT back end of `sat.py` instead: the same rules as clauses
+for a SAT solver, no trace.
 `solve(engine="milp")` runs the integer program of `milp.py`.
 """
 
@@ -134,7 +135,8 @@ class Hashi(Puzzle):
     #: median CPU seconds below CP-SAT's (see `csp-puzzles bench hashi`)
     restart_var_order: ClassVar[str] = "activity"
     #: and the restarts themselves: phase saving (each run first tries the values the last
-    #: one had settled) and Luby's budgets; on 25 hard 300- and 400-island Coelho
+    #: one had settled, rephased to the best assignment met, see core/learning.py) and
+    #: Luby's budgets; on 25 hard 300- and 400-island Coelho
     #: instances this solved 22 within 5000 nodes, against 18 with input order and
     #: geometric budgets, in 38% fewer nodes
     restart_val_order: ClassVar[str] = "phase"
