@@ -1,5 +1,6 @@
 """The course's notebooks are stored the way nbformat will soon insist on: valid, every cell
-with an id, and no outputs (they are run fresh by nbval and by students)."""
+with an id, and no outputs nor the timings of a past run (they are run fresh by nbval and
+by students, and a stored run only makes noise in every diff)."""
 import json
 from pathlib import Path
 
@@ -15,6 +16,8 @@ def test_notebook_is_stored_valid_with_ids_and_without_outputs(path):
     for number, cell in enumerate(stored["cells"]):
         assert cell.get("id"), f"{path.name}: cell {number} has no id"
         assert not cell.get("outputs"), f"{path.name}: cell {number} has outputs"
+        assert "execution" not in cell.get("metadata", {}), (
+            f"{path.name}: cell {number} keeps the timings of a past run")
     nbformat.validate(nbformat.from_dict(stored))
 
 
