@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 from .core import CSP, Stats, Trace, count, solve
 from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.heuristics import ValueOrder, VariableOrder
+from .core.ladder import Rung
 from .core.search import LIMIT, SOLVED, UNSATISFIABLE
 from .errors import LimitReached
 
@@ -167,6 +168,12 @@ class Puzzle(ABC):
 
     #: the grades `grade()` gives a uniquely solvable puzzle, easiest first
     difficulties: ClassVar[tuple[str, ...]] = ()
+
+    def ladder(self) -> list[Rung]:
+        """The puzzle's rules as a ladder, easiest level first (`core.ladder`): what a
+        person deduces without guessing. Grades and hints both read it. By default one rung,
+        every rule of `to_csp()`."""
+        return [Rung("rules", self.to_csp())]
 
     def grade(self) -> str:
         """How hard the puzzle is: the weakest of its rule sets that solves it (`grade.py`);

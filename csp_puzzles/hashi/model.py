@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
+from ..core.ladder import Rung
 from ..core.trace import show
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
@@ -48,7 +49,7 @@ from . import picture as drawing
 from .check import check
 from .connectivity import Connectivity, NoLoops
 from .render import render
-from .rules import IslandDegree, NoCrossing, PairIsolation
+from .rules import LEVELS, IslandDegree, NoCrossing, PairIsolation
 
 #: the most bridges two islands may share, whatever the puzzle's `maxb` (Tatham's limit)
 MAX_BRIDGES = 4
@@ -341,6 +342,11 @@ class Hashi(Puzzle):
 
         self.reject_options(options)
         return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
+
+    def ladder(self, adjacent: bool = True) -> list[Rung]:
+        """Tatham's stages as rungs: island counting, then per-edge rules, then
+        connectivity (`rules.LEVELS`)."""
+        return [Rung(level, self.to_csp(adjacent=adjacent, level=level)) for level in LEVELS]
 
     def grade(self) -> str:
         return grading.grade(self)
