@@ -19,7 +19,7 @@ hint-only solve needs is the grade.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +47,7 @@ class Rung:
     probe_values: int = 2
 
 
-def restricted(csp: CSP, domains: Mapping[Hashable, Sequence[Any]] | None) -> SearchState:
+def restricted(csp: CSP, domains: Mapping[Hashable, Collection[Any]] | None) -> SearchState:
     """A fresh state of `csp` whose domains are cut down to `domains` (None: as given)."""
     state = SearchState(csp)
     if domains is not None:
@@ -58,7 +58,7 @@ def restricted(csp: CSP, domains: Mapping[Hashable, Sequence[Any]] | None) -> Se
 
 
 def fixpoint(rung: Rung,
-             domains: Mapping[Hashable, Sequence[Any]] | None = None) -> SearchState | None:
+             domains: Mapping[Hashable, Collection[Any]] | None = None) -> SearchState | None:
     """The state after the rung's rules (and probes) can deduce nothing more, starting from
     `domains` (None: the initial domains). None when they reach a contradiction."""
     try:
@@ -100,7 +100,7 @@ def _refute_one(rung: Rung, state: SearchState) -> bool:
     return True
 
 
-def solved_by(rung: Rung, domains: Mapping[Hashable, Sequence[Any]] | None = None) -> bool | None:
+def solved_by(rung: Rung, domains: Mapping[Hashable, Collection[Any]] | None = None) -> bool | None:
     """True if the rung alone decides every variable (to values that satisfy every rule),
     False if it gets stuck, None if it proves there is no solution."""
     state = fixpoint(rung, domains)
@@ -113,7 +113,7 @@ def solved_by(rung: Rung, domains: Mapping[Hashable, Sequence[Any]] | None = Non
 
 
 def grade(ladder: Sequence[Rung],
-          domains: Mapping[Hashable, Sequence[Any]] | None = None) -> str | None:
+          domains: Mapping[Hashable, Collection[Any]] | None = None) -> str | None:
     """The name of the first rung that solves without guessing, `UNSATISFIABLE` when a rung
     proves there is no solution, None when even the top rung gets stuck."""
     for rung in ladder:
