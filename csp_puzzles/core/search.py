@@ -117,13 +117,14 @@ class Search:
 
     #: the state it searches in; a look-back search asks for one that keeps explanations
     state_class: type[SearchState] = SearchState
+    trace: Trace | None
 
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
                  trace: bool | Trace = False, max_events: int = MAX_EVENTS,
                  weights: dict[Constraint, int] | None = None, branching: str = "assign",
-                 phases: dict[Hashable, Any] | None = None):
+                 phases: dict[Hashable, Any] | None = None, state: SearchState | None = None):
         if not isinstance(csp, CSP):
             raise TypeError(f"the search needs a CSP, not {type(csp).__name__} (build one "
                             "with CSP(), add_variable and add_constraint)")
@@ -135,11 +136,15 @@ class Search:
             raise ValueError(f"unknown branching {branching!r}; expected one of "
                              f"{', '.join(BRANCHINGS)}")
         self.split = branching == "split"
-        self.stats = Stats()
-        if trace is True:
-            trace = Trace(csp.domains, max_events=max_events)
-        self.trace: Trace | None = trace if isinstance(trace, Trace) else None
-        self.state = self.state_class(csp, self.stats, self.trace)
+        if state is not None:  # go on from where someone left it (a `Session`): its
+            # decisions stay above the search's own, its trace and counters go on
+            self.state, self.stats, self.trace = state, state.stats, state.trace
+        else:
+            self.stats = Stats()
+            if trace is True:
+                trace = Trace(csp.domains, max_events=max_events)
+            self.trace = trace if isinstance(trace, Trace) else None
+            self.state = self.state_class(csp, self.stats, self.trace)
         #: failure weights of the constraints, for dom/wdeg; a fresh search starts afresh
         #: (so runs repeat exactly) unless it is handed the weights of earlier runs
         self.weights: dict[Constraint, int] = {} if weights is None else weights
