@@ -302,7 +302,8 @@ class Session:
         result.stats = self.state.stats.minus(before)
         if result.status == LIMIT:
             self._actions.append(action)
-            self.undo(f"the engine's search (it stopped after {result.stats.nodes} nodes)")
+            self._take_back(f"the engine's search (it stopped after {result.stats.nodes} "
+                            "nodes)")
             return result
         if result.status == SOLVED:
             self._status = SOLVED_STATUS
@@ -315,10 +316,15 @@ class Session:
         return result
 
     # -- undo --------------------------------------------------------------------------------
-    def undo(self, words: str | None = None) -> Removals:
+    def undo(self) -> Removals:
         """Take back the last action, whatever it was. Returns the values put back."""
         if not self._actions:
             raise ValueError("nothing to undo")
+        return self._take_back()
+
+    def _take_back(self, words: str | None = None) -> Removals:
+        """Undo the last action: its decisions as the search backtracks (deepest first),
+        the rest as one `undo` event (saying `words`, or the action's own)."""
         action = self._actions.pop()
         state = self.state
         back = _grouped_removals(state, state.removals_since(action.mark))
