@@ -26,7 +26,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
-from .budget import TimeUp, check_count_limit, check_max_nodes, check_timeout
+from .budget import LimitReached, check_count_limit, check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder, credit_failure
@@ -69,10 +69,6 @@ class CountResult:
     @property
     def complete(self) -> bool:
         return self.status == "complete"
-
-
-class _LimitHit(Exception):
-    """A node or time limit stopped the search (caught by `Search.solutions`)."""
 
 
 BRANCHINGS = ("assign", "split")
@@ -191,7 +187,7 @@ class Search:
         try:
             yield from self._dfs()
             self.exhausted = True
-        except (_LimitHit, TimeUp):
+        except LimitReached:
             self.limit_hit = True
         finally:
             self.stats.seconds += time.perf_counter() - start
@@ -321,9 +317,9 @@ class Search:
 
     def _check_limits(self) -> None:
         if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
-            raise _LimitHit
+            raise LimitReached(f"node limit reached ({self.max_nodes})")
         if self._deadline is not None and time.perf_counter() > self._deadline:
-            raise _LimitHit
+            raise LimitReached("time limit reached")
 
     def _record(self, kind: str, var: Hashable, value: Any, cause: str | None) -> None:
         if self.trace is not None:
@@ -412,8 +408,6 @@ def count_solutions(csp: CSP, limit: int | None = None, **options: Any) -> int:
 
     Raises `LimitReached` when a node or time limit stops the count before it is certain.
     """
-    from ..errors import LimitReached
-
     result = count(csp, limit=limit, **options)
     if not result.complete:
         raise LimitReached(f"search limit reached after {result.count} solution(s)")

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .budget import TimeUp
+from .budget import LimitReached
 from .stats import Stats
 from .trace import ASSIGN, PRUNE, SPLIT, Trace
 
@@ -155,9 +155,10 @@ class SearchState:
         return [v for v in self.csp.variables if v not in assigned]
 
     def check_deadline(self) -> None:
-        """Raise `TimeUp` once the search's deadline has passed (long propagations call it)."""
+        """Raise `LimitReached` once the search's deadline has passed (long propagations
+        call it)."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise TimeUp
+            raise LimitReached("time limit reached")
 
     # -- pruning ---------------------------------------------------------------------------
     def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
