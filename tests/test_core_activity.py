@@ -6,7 +6,8 @@ import pytest
 
 from csp_puzzles import count, solve
 from csp_puzzles.core.activity import GROWTH, RESCALE_ABOVE, Activity, activity_order
-from csp_puzzles.core.learning import LearningSearch, NogoodStore
+from csp_puzzles.core.learning import LearningSearch
+from csp_puzzles.core.nogoods import NogoodStore
 from csp_puzzles.core.state import SearchState
 from csp_puzzles.examples import queens
 

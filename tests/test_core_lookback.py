@@ -13,8 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from csp_puzzles import CSP, AllDifferent, Predicate, Sum, Table, count, solve
-from csp_puzzles.core.learning import LearningSearch, LiteralState, Nogood, NogoodStore
-from csp_puzzles.core.lookback import LookBackSearch, levels
+from csp_puzzles.core import Search
+from csp_puzzles.core.facts import ExplainingState
+from csp_puzzles.core.learning import LearningSearch
+from csp_puzzles.core.lookback import levels
+from csp_puzzles.core.nogoods import Nogood, NogoodStore
 from csp_puzzles.core.reasons import Literal
 from csp_puzzles.core.trace import BACKJUMP, BACKTRACK, LEARN
 from csp_puzzles.examples import queens, sudoku
@@ -160,7 +163,7 @@ def test_unknown_look_back_is_refused():
     with pytest.raises(ValueError, match="look_back"):
         solve(queens(4), look_back="sideways")
     with pytest.raises(ValueError, match="look_back"):
-        LookBackSearch(queens(4), look_back="none")
+        Search(queens(4), look_back="sideways")
 
 
 def test_levels_are_listed_deepest_first():
@@ -171,7 +174,7 @@ def test_levels_are_listed_deepest_first():
 def test_a_nogood_fires_when_all_but_one_literal_holds():
     csp = CSP("three")
     csp.add_variables("abc", [0, 1, 2])
-    state = LiteralState(csp)
+    state = ExplainingState(csp)
     store = NogoodStore()
     a1, b0, c2 = Literal("a", True, 1), Literal("b", False, 0), Literal("c", True, 2)
     store.add(Nogood([a1, b0, c2]))  # not (a = 1 and b ≠ 0 and c = 2)
@@ -187,7 +190,7 @@ def test_a_nogood_fires_when_all_but_one_literal_holds():
 def test_a_nogood_can_force_a_value():
     csp = CSP("two")
     csp.add_variables("ab", [0, 1, 2])
-    state = LiteralState(csp)
+    state = ExplainingState(csp)
     store = NogoodStore()
     store.add(Nogood([Literal("a", True, 1), Literal("b", False, 2)]))  # a = 1 forces b = 2
     state.assign("a", 1)
@@ -216,30 +219,29 @@ def test_a_learn_event_names_the_nogood_and_its_variables():
 
 
 def test_a_bound_is_explained_by_the_values_beyond_it_alone():
-    from csp_puzzles.core.lookback import ExplainingState
     from csp_puzzles.core.reasons import Least, Most
 
     csp = CSP("bounds")
     csp.add_variables("xyz", [0, 1, 2])
     state = ExplainingState(csp)
+    state.start_blaming()
     state.assign("y", 1)  # level 1
     state.reason = ["y"]
     state.remove("x", 2)  # x's greatest value went because of level 1
     state.assign("z", 0)  # level 2
     state.reason = ["z"]
     state.remove("x", 0)  # x's least value went because of level 2
-    assert state.union_of(["x"]) == 0b110  # the whole domain: both levels
-    assert state.union_of([Least("x")]) == 0b100
-    assert state.union_of([Most("x")]) == 0b010
+    assert state.levels_read(["x"]) == 0b110  # the whole domain: both levels
+    assert state.levels_read([Least("x")]) == 0b100
+    assert state.levels_read([Most("x")]) == 0b010
     # the decisions: y lost 0 at level 1, z its 1 and 2 at level 2
-    assert state.union_of([Least("y"), Most("z")]) == 0b110
-    assert state.union_of([Most("y"), Least("z")]) == 0b010
+    assert state.levels_read([Least("y"), Most("z")]) == 0b110
+    assert state.levels_read([Most("y"), Least("z")]) == 0b010
 
 
 
 def test_hashi_degree_rule_caps_an_edge_for_what_the_others_carry_only():
     from csp_puzzles import hashi
-    from csp_puzzles.core.lookback import ExplainingState
     from csp_puzzles.hashi.rules import IslandDegree
 
     puzzle = hashi.parse("2.2.2\n.....\n..2..\n.....\n2.2.2\n")
@@ -249,6 +251,7 @@ def test_hashi_degree_rule_caps_an_edge_for_what_the_others_carry_only():
     left, right, down = sorted(degree.scope)  # (0,0)-(0,2), (0,2)-(0,4), (0,2)-(2,2)
     elsewhere = [v for v in csp.variables if v not in degree.scope]
     state = ExplainingState(csp)
+    state.start_blaming()
     state.assign(elsewhere[0], 0)  # level 1 takes a bridge of room from the left edge
     state.reason = [elsewhere[0]]
     state.remove(left, 2)
@@ -257,7 +260,8 @@ def test_hashi_degree_rule_caps_an_edge_for_what_the_others_carry_only():
     state.remove(right, 0)
     degree.propagate(state)  # 2 at (0,2), 1 sure on the right: the others take at most 1
     assert 2 not in state.domains[down]
-    assert state.because[down] == 0b100  # level 2 alone: the left edge's room did not count
+    assert state.levels_of_variable(down) == 0b100  # level 2 alone: the left edge's room
+    # did not count
 
 
 def test_the_stats_count_the_literals_of_the_nogoods_learnt():
@@ -337,7 +341,7 @@ def test_a_failure_keeps_the_reason_its_propagator_gave():
 
     csp = CSP("fail")
     csp.add_variables("xy", [0, 1, 2])
-    state = LiteralState(csp)
+    state = ExplainingState(csp)
     state.reason = [Least("x")]
     with pytest.raises(Contradiction) as failure:
         state.fail(None, "too many")
@@ -354,7 +358,7 @@ def test_a_cut_edge_is_explained_by_the_closed_edges_across_the_cut():
     csp = puzzle.to_csp()
     connectivity = next(c for c in csp.constraints if isinstance(c, Connectivity))
     b_e, e_f, a_b = (0, 2, 2, 2), (2, 2, 2, 4), (0, 0, 0, 2)
-    state = LiteralState(csp)
+    state = ExplainingState(csp)
     for edge in (b_e, e_f):
         state.remove(edge, 1)
         state.remove(edge, 2)

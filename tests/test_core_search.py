@@ -207,7 +207,7 @@ def test_phase_saving_tries_the_value_last_held_first():
     state.remove("y", 0)
     state.remove("y", 2)  # y forced to 1
     state.undo(mark)
-    state.unassign("x")
+    state.retract("x")
     assert state.phases == {"x": 2, "y": 1}
     assert saved_phase(state, "x") == [2, 0, 1]
     assert saved_phase(state, "y") == [1, 0, 2]

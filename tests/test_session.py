@@ -129,7 +129,7 @@ def test_a_split_down_to_one_value_is_an_assignment():
     s = Session(chain(), inference="fc")
     s.revise("x < y", "x")  # x in {1, 2}
     assert s.split("x") == {"x": (2,), "y": (1,)}
-    assert s.decisions == [Decision("assign", "x", 1)]
+    assert s.decisions == [Decision("split", "x", (1,))]  # the engine assigns it
     assert [e.kind for e in s.trace][-3:] == ["prune", "assign", "prune"]
     assert replays(s)
 

@@ -22,14 +22,12 @@ starts afresh, so the same problem always gives the same run.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
-from .budget import check_max_nodes, check_timeout
-from .constraints import Constraint
 from .csp import CSP
-from .heuristics import ValueOrder, VariableOrder
-from .inference import Inference
+from .options import Options
 from .search import LIMIT, Result, solve
 from .stats import Stats
 
@@ -69,15 +67,15 @@ def budgets(first: int, growth: float, schedule: str) -> Iterator[int]:
         run += 1
 
 
-def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
-                        var_order: str | VariableOrder = "dom-wdeg",
-                        val_order: str | ValueOrder = "input", timeout: float | None = None,
-                        max_nodes: int | None = None, first_budget: int = FIRST_BUDGET,
-                        growth: float = GROWTH, look_back: str = "none",
-                        schedule: str = "geometric") -> Result:
+def solve_with_restarts(csp: CSP, options: Options | None = None, *,
+                        first_budget: int = FIRST_BUDGET, growth: float = GROWTH,
+                        schedule: str = "geometric", **keywords: Any) -> Result:
     """Find one solution by restarted searches; the stats add up over every run.
 
-    `timeout` and `max_nodes` bound the whole effort (status `limit` when reached).
+    The search options as for `solve` (an `Options`, or keywords), the variable order
+    `dom-wdeg` unless another is given; `timeout` and `max_nodes` bound the whole effort
+    (status `limit` when reached). The budgets: `first_budget` nodes, then growing by
+    `growth` (`schedule="geometric"`) or along Luby's sequence (`"luby"`).
 
     With `look_back="learn"` there is one search, restarted in place as SAT solvers do
     (`LearningSearch.run` and `restart`): each run goes back to level 0 and keeps all the
@@ -86,22 +84,21 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
     handed the weights and phases of the earlier ones (simpler: their search keeps its path
     in the frames of its loop; each run propagates the root again).
     """
-    check_timeout(timeout)
-    check_max_nodes(max_nodes)
+    if options is None:
+        keywords.setdefault("var_order", "dom-wdeg")
+    options = replace(Options.of(options, **keywords), weights={}, phases={})
+    runs = budgets(first_budget, growth, schedule)
     start = time.perf_counter()
-    options: dict = dict(inference=inference, var_order=var_order, val_order=val_order)
-    weights: dict[Constraint, int] = {}
-    phases: dict[Hashable, Any] = {}
     in_place = None
-    if look_back == "learn":
+    if options.look_back == "learn":
         from .learning import LearningSearch
 
-        in_place = LearningSearch(csp, weights=weights, phases=phases, **options)
+        in_place = LearningSearch(csp, replace(options, timeout=None, max_nodes=None))
     total = Stats()
-    runs = budgets(first_budget, growth, schedule)
     while True:
-        left_time = None if timeout is None else timeout - (time.perf_counter() - start)
-        left_nodes = None if max_nodes is None else max_nodes - total.nodes
+        left_time = None if options.timeout is None else \
+            options.timeout - (time.perf_counter() - start)
+        left_nodes = None if options.max_nodes is None else options.max_nodes - total.nodes
         if (left_time is not None and left_time <= 0) or (left_nodes is not None
                                                            and left_nodes <= 0):
             return Result(LIMIT, None, total)
@@ -110,8 +107,7 @@ def solve_with_restarts(csp: CSP, inference: str | Inference = "mac",
         if in_place is not None:
             result = in_place.run(max_nodes=run_nodes, timeout=left_time)
         else:
-            result = solve(csp, timeout=left_time, max_nodes=run_nodes, weights=weights,
-                           phases=phases, look_back=look_back, **options)
+            result = solve(csp, replace(options, timeout=left_time, max_nodes=run_nodes))
         _add(total, result.stats)
         total.seconds = time.perf_counter() - start
         if result.status != LIMIT or result.stats.nodes < run_nodes:

@@ -1,10 +1,14 @@
 """Backtracking search over a `CSP`: solve, count, or list every solution.
 
 This is the algorithm of `textbook.py` (AIMA's figure 6.5), and under the same orders and
-inference it visits the same nodes. The search is depth-first and chronological: at each
-node it picks a variable (the variable order), tries its values one by one (the value
-order), and after each assignment runs the chosen inference; a `Contradiction` undoes the
-assignment and everything it pruned, and the next value is tried.
+inference it visits the same nodes. It is written as one loop (`Search._loop`), in the
+spirit of MiniSat's `search()`: propagate; on a conflict, look back and back up; at a
+solution, report it and back up; otherwise decide. Chronological backtracking (here),
+conflict-directed backjumping (lookback.py) and nogood learning (learning.py) differ only
+in what they do on a conflict and after a solution (`_conflict`, `_passed`), and learning
+in how it branches (`_open`, `_propagate`); the root, the decisions, the limits and the
+trace are written once, here. A `Session` (session.py) drives the same engine by hand:
+its decisions are `decide`, its undo `cancel_to`, and "let the engine finish" is `resume`.
 
 What differs from the textbook, and why:
 
@@ -21,19 +25,19 @@ What differs from the textbook, and why:
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Hashable, Iterator
+from collections.abc import Callable, Generator, Hashable, Iterator
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .budget import LimitReached, check_count_limit, check_max_nodes, check_timeout
-from .constraints import Constraint
+from .budget import LimitReached, check_count_limit, check_max_nodes
 from .csp import CSP
-from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder, credit_failure
-from .inference import INFERENCES, Inference, node_consistency, reaches_arc_consistency
+from .heuristics import credit_failure
+from .inference import node_consistency, reaches_arc_consistency
+from .options import Options
 from .state import Contradiction, SearchState
 from .stats import Stats
-from .trace import BACKTRACK, MAX_EVENTS, SOLUTION, WIPEOUT, Trace
+from .trace import BACKTRACK, SOLUTION, WIPEOUT, Trace
 
 SOLVED, UNSATISFIABLE, LIMIT = "solved", "unsatisfiable", "limit"
 
@@ -71,14 +75,20 @@ class CountResult:
         return self.status == "complete"
 
 
-BRANCHINGS = ("assign", "split")
+class Split(tuple):
+    """A choice of domain splitting: the values to keep (a tuple, told apart from a value
+    that happens to be a tuple)."""
+
+    __slots__ = ()
 
 
 @dataclass(slots=True)  # slots: quicker attribute access, one frame per node
-class _Frame:
-    """One level of the search tree: a variable and the choices left for it.
+class Frame:
+    """One level of the search: its variable and the choices left for it.
 
-    A choice is a value (branching `assign`) or a tuple of values to keep (`split`).
+    A choice is a value, or a `Split` (the values to keep). `mark` is the trail before the
+    decision, `found` the solutions found before it (a backtrack is counted only when none
+    came since).
     """
 
     var: Hashable
@@ -87,71 +97,36 @@ class _Frame:
     choice: Any = None
     decided: bool = False
     mark: int = 0
-    solutions_before: int = 0
-
-
-def _resolve(name_or_fn: Any, table: dict[str, Any], what: str) -> Any:
-    if callable(name_or_fn):
-        return name_or_fn
-    try:
-        return table[name_or_fn]
-    except KeyError:
-        choices = ", ".join(table)
-        raise ValueError(f"unknown {what} {name_or_fn!r}; expected one of {choices}") from None
+    found: int = 0
 
 
 class Search:
     """One run of backtracking search; iterate `solutions()` to get solutions one by one.
 
-    `branching="assign"` tries one value at a time (`var = value`, then the next value);
-    `branching="split"` halves the domain instead (keep the first half of the values in
-    value order, then the second half), so a decision is a smaller domain, and a variable
-    is assigned once its domain is down to one value. Either way each decision tried is one
-    node in `stats.nodes`; after a split that leaves several values, only an inference that
-    establishes arc consistency runs (the others act on assigned variables).
+    `Search(csp, options)`, or the options as keywords (`Search(csp, inference="fc")`); see
+    `Options`. With `branching="split"` a decision halves the domain instead (keep the
+    first half of the values in value order, then the second half), so a decision is a
+    smaller domain, and a variable is assigned once its domain is down to one value.
+    Either way each decision tried is one node in `stats.nodes`; after a split that leaves
+    several values, only an inference that establishes arc consistency runs (the others
+    act on assigned variables). `state` makes it go on from a state someone left (a
+    `Session`'s): its trace and counters go on too.
     """
 
     #: the state it searches in; a look-back search asks for one that keeps explanations
     state_class: type[SearchState] = SearchState
     trace: Trace | None
 
-    def __init__(self, csp: CSP, inference: str | Inference = "mac",
-                 var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
-                 timeout: float | None = None, max_nodes: int | None = None,
-                 trace: bool | Trace = False, max_events: int = MAX_EVENTS,
-                 weights: dict[Constraint, int] | None = None, branching: str = "assign",
-                 phases: dict[Hashable, Any] | None = None, state: SearchState | None = None):
+    def __init__(self, csp: CSP, options: Options | None = None,
+                 state: SearchState | None = None, **keywords: Any):
         if not isinstance(csp, CSP):
             raise TypeError(f"the search needs a CSP, not {type(csp).__name__} (build one "
                             "with CSP(), add_variable and add_constraint)")
+        self.options = options = Options.of(options, **keywords)
         self.csp = csp
-        self.infer: Inference = _resolve(inference, INFERENCES, "inference")
-        self.select: VariableOrder = _resolve(var_order, VARIABLE_ORDERS, "variable order")
-        self.order: ValueOrder = _resolve(val_order, VALUE_ORDERS, "value order")
-        if branching not in BRANCHINGS:
-            raise ValueError(f"unknown branching {branching!r}; expected one of "
-                             f"{', '.join(BRANCHINGS)}")
-        self.split = branching == "split"
-        if state is not None:  # go on from where someone left it (a `Session`): its
-            # decisions stay above the search's own, its trace and counters go on
-            self.state, self.stats, self.trace = state, state.stats, state.trace
-        else:
-            self.stats = Stats()
-            if trace is True:
-                trace = Trace(csp.domains, max_events=max_events)
-            self.trace = trace if isinstance(trace, Trace) else None
-            self.state = self.state_class(csp, self.stats, self.trace)
-        #: failure weights of the constraints, for dom/wdeg; a fresh search starts afresh
-        #: (so runs repeat exactly) unless it is handed the weights of earlier runs
-        self.weights: dict[Constraint, int] = {} if weights is None else weights
-        self.state.weights = self.weights
-        #: the value each variable last held (phase saving, for `val_order="phase"`); like
-        #: the weights, fresh unless handed those of earlier runs
-        self.phases: dict[Hashable, Any] = {} if phases is None else phases
-        #: the undo keeps them only when something reads them: a value order that says it
-        #: `reads_phases`, or later runs that were handed this dict (it costs at every node)
-        self.keeps_phases = phases is not None or getattr(self.order, "reads_phases", False)
-        self.state.phases = self.phases if self.keeps_phases else None
+        self.infer, self.select, self.order = options.infer, options.select, options.order
+        self.split = options.branching == "split"
+        self._start(options, state)
         #: an inference that leaves the domains arc consistent makes a variable with one
         #: value left decided already: the search neither branches on it nor waits for it
         self.arc_consistent = reaches_arc_consistency(self.infer)
@@ -160,16 +135,44 @@ class Search:
         declared = getattr(self.infer, "establishes", None) is not None
         self._unproven = [c for c in csp.constraints if not (declared and c.proven_when_fixed)]
         self._unproven_scope = list(dict.fromkeys(v for c in self._unproven for v in c.scope))
-        self.timeout = timeout
-        self.max_nodes = max_nodes
-        check_timeout(timeout)
-        check_max_nodes(max_nodes)
+        self.timeout, self.max_nodes = options.timeout, options.max_nodes
         self.limit_hit = False
-        self.exhausted = False
         self._deadline: float | None = None
         self._limited = False  # whether a node or time limit applies (see `leaves`)
+        #: the decisions in force, one frame per level; `floor` frames were there when the
+        #: loop began (a session's decisions), and the loop never backs up past them
+        self.frames: list[Frame] = []
+        self.floor = 0
+        self.found = 0  # solutions found so far
+        #: what propagates after a decision on a variable: the inference (learning adds
+        #: its nogoods)
+        self._propagate: Callable[[Any, Hashable], None] = self.infer
 
-    # -- the search loop -------------------------------------------------------------------
+    def _start(self, options: Options, state: SearchState | None) -> None:
+        """The state, its trace and counters, and what earlier runs hand on."""
+        if state is not None:
+            self.state, self.stats, self.trace = state, state.stats, state.trace
+        else:
+            self.stats = Stats()
+            trace = options.trace
+            if trace is True:
+                trace = Trace(self.csp.domains, max_events=options.max_events)
+            self.trace = trace if isinstance(trace, Trace) else None
+            self.state = self.state_class(self.csp, self.stats, self.trace)
+        #: failure weights of the constraints, for dom/wdeg; a fresh search starts afresh
+        #: (so runs repeat exactly) unless it is handed the weights of earlier runs
+        self.weights = {} if options.weights is None else options.weights
+        self.state.weights = self.weights
+        #: the value each variable last held (phase saving, for `val_order="phase"`); like
+        #: the weights, fresh unless handed those of earlier runs
+        self.phases = {} if options.phases is None else options.phases
+        #: the undo keeps them only when something reads them: a value order that says it
+        #: `reads_phases`, or later runs that were handed this dict (it costs at every node)
+        self.keeps_phases = (options.phases is not None
+                             or getattr(self.order, "reads_phases", False))
+        self.state.phases = self.phases if self.keeps_phases else None
+
+    # -- running ---------------------------------------------------------------------------
     def solutions(self) -> Generator[dict[Hashable, Any], None, None]:
         """Yield solutions in search order; stops early (setting `limit_hit`) at a limit."""
         domains, variables = self.state.domains, self.csp.variables
@@ -185,67 +188,62 @@ class Search:
         self._limited = self.max_nodes is not None or self._deadline is not None
         self.state.deadline = self._deadline  # propagation checks it too
         try:
-            yield from self._dfs()
-            self.exhausted = True
+            yield from self._loop()
         except LimitReached:
             self.limit_hit = True
         finally:
             self.stats.seconds += time.perf_counter() - start
 
-    def _dfs(self) -> Generator[None, None, None]:
-        """Depth-first search over an explicit stack of frames (deep problems need no recursion).
+    def _loop(self) -> Generator[None, None, None]:
+        """The search: propagate (the root, then each decision); on a conflict, look back
+        and back up (`_conflict`); at a solution, yield and back up (`_passed`); else
+        decide, on the deepest level backed up to, or on a new level (`_open`).
 
-        Each turn: if the last decision (or, the first time, the root) survived its
-        inference, either every variable is decided (a solution) or a new frame opens on the
-        next variable; then the search backs up to the deepest frame with a choice left,
-        undoing decisions on the way, and makes that choice.
-
-        The turn runs at every node, so it is written out in one place (undoing a decision
-        included) with what it reads kept in local names (3-5% of the time on the France
-        map and queens).
+        It runs at every node, so what it reads is kept in local names.
         """
-        frames: list[_Frame] = []
-        found = 0
-        state, stats, select, limited = self.state, self.stats, self.select, self._limited
-        complete = self._complete
-        survived = self._root()
+        frames, limited = self.frames, self._limited
+        floor = self.floor = len(frames)
+        failed, conflict, complete, decide = self._failed, self._conflict, self._complete, \
+            self._decide
+        failure = self._root()
         while True:
-            if survived:
+            if failure is not None:
+                failed(failure)
+                if not conflict(failure):
+                    return
+            frame = frames[-1] if len(frames) > floor else None
+            if frame is None or frame.decided:  # a new node: a solution, or a new level
                 if complete():
-                    if self._verified():
-                        found += 1
+                    found = self._verified()
+                    if found:
+                        self.found += 1
                         yield None
-                else:
-                    var = select(state)
-                    frames.append(_Frame(var, self._choices(var)))
-            while frames:  # back up to the deepest frame with a choice left
-                frame = frames[-1]
-                if frame.decided:  # undo its last decision, and all its inference pruned
-                    state.undo(frame.mark)
-                    state.retract(frame.var)
-                    frame.decided = False
-                    if found == frame.solutions_before:
-                        stats.backtracks += 1
-                    if self.trace is not None:
-                        self._record(BACKTRACK, frame.var, frame.choice, None)
-                if frame.next < len(frame.choices):
-                    break
-                frames.pop()
-            else:
-                return
-            if limited:
+                    if not self._passed(found):
+                        return
+                    failure = None
+                    continue
+                if limited:
+                    self._check_limits()
+                frame = self._open()
+                frames.append(frame)
+            elif limited:
                 self._check_limits()
-            survived = self._decide(frame, found)
+            failure = decide(frame)
 
-    def _root(self) -> bool:
-        """Before any decision: node consistency, then the inference (False: no solution)."""
+    # -- what the loop calls (a look-back search changes some) ---------------------------------
+    def _root(self) -> Contradiction | None:
+        """Before any decision: node consistency, then the inference."""
         try:
             node_consistency(self.state)
             self.infer(self.state, None)
         except Contradiction as failure:
-            self._failed(failure)
-            return False
-        return True
+            return failure
+        return None
+
+    def _open(self) -> Frame:
+        """A new level: the variable the order chooses, and its choices."""
+        var = self.select(self.state)
+        return Frame(var, self._choices(var))
 
     def _choices(self, var: Hashable) -> list[Any]:
         """The branches for `var`: each value, or (split) the two halves of the values."""
@@ -253,34 +251,98 @@ class Search:
         if not self.split:
             return values
         if len(values) < 2:
-            return [tuple(values)]
+            return [Split(values)]
         half = (len(values) + 1) // 2
-        return [tuple(values[:half]), tuple(values[half:])]
+        return [Split(values[:half]), Split(values[half:])]
 
-    def _decide(self, frame: _Frame, found: int) -> bool:
-        """Take the frame's next choice and run the inference; False if the branch fails."""
+    def _decide(self, frame: Frame) -> Contradiction | None:
+        """Take the frame's next choice and propagate; the failure, if the branch fails."""
         state, var = self.state, frame.var
         choice = frame.choices[frame.next]
         frame.next += 1
         self.stats.nodes += 1
         frame.choice, frame.decided = choice, True
-        frame.mark, frame.solutions_before = state.mark(), found
+        frame.mark, frame.found = state.mark(), self.found
         state.changed.clear()
         try:
-            if not self.split:
+            if type(choice) is not Split:
                 state.assign(var, choice)
             elif len(choice) == 1:
                 state.assign(var, choice[0])
             else:
                 state.restrict(var, choice)
                 if not self.arc_consistent:
-                    return True  # the other inferences act on assigned variables only
-            self.infer(state, var)
+                    return None  # the other inferences act on assigned variables only
+            self._propagate(state, var)
         except Contradiction as failure:
-            self._failed(failure)
-            return False
-        return True
+            return failure
+        return None
 
+    def _passed(self, found: bool) -> bool:
+        """After a leaf (a solution if `found`): back up to what is left to search."""
+        return self._conflict(None)
+
+    def _conflict(self, failure: Contradiction | None) -> bool:
+        """A branch failed (or, `failure` None, a leaf was passed): back up, as
+        chronological backtracking does, to the deepest level with a choice left; False
+        when there is none (nothing is left to search)."""
+        frames, floor, stats, state, trace = (self.frames, self.floor, self.stats, self.state,
+                                              self.trace)
+        while len(frames) > floor:
+            frame = frames[-1]
+            if frame.decided:  # `cancel(frame)`, written out: it runs at nearly every node
+                state.undo(frame.mark)
+                state.retract(frame.var)
+                frame.decided = False
+                if self.found == frame.found:
+                    stats.backtracks += 1
+                if trace is not None:
+                    trace.record(BACKTRACK, frame.var, frame.choice, None, state.depth)
+            if frame.next < len(frame.choices):
+                return True
+            frames.pop()
+        return False
+
+    def cancel(self, frame: Frame) -> None:
+        """Undo the frame's decision and everything that followed from it."""
+        state = self.state
+        state.undo(frame.mark)
+        state.retract(frame.var)
+        frame.decided = False
+        if self.trace is not None:
+            self.trace.record(BACKTRACK, frame.var, frame.choice, None, state.depth)
+
+    # -- driven from outside (a Session) --------------------------------------------------------
+    def decide(self, var: Hashable, choice: Any) -> Contradiction | None:
+        """A decision made from outside the loop (a person's): a new level with `var =
+        choice` (a `Split`: keep those values), then the inference, as the loop decides.
+        Returns the failure, when the decision fails."""
+        frame = Frame(var, [choice])
+        self.frames.append(frame)
+        return self._decide(frame)
+
+    def cancel_to(self, level: int) -> None:
+        """Undo every decision deeper than `level`, deepest first."""
+        frames = self.frames
+        while len(frames) > level:
+            frame = frames.pop()
+            if frame.decided:
+                self.cancel(frame)
+                self.stats.backtracks += 1
+
+    def resume(self, max_nodes: int | None = None) -> Result:
+        """Search below the decisions in force (they stay: the loop never backs up past
+        them) for a solution, with at most `max_nodes` more nodes. A solution stays in the
+        state and `frames`; otherwise the frames are back to the decisions in force."""
+        check_max_nodes(max_nodes)
+        self.max_nodes = None if max_nodes is None else self.stats.nodes + max_nodes
+        self.limit_hit = False
+        before = replace(self.stats)
+        result = first_solution(self)
+        result.stats = self.stats.minus(before)
+        return result
+
+    # -- the leaves ---------------------------------------------------------------------------
     def _failed(self, failure: Contradiction) -> None:
         """A branch failed: say so in the trace, and weigh the culprit for dom/wdeg."""
         self._record(WIPEOUT, failure.var, None, failure.cause)
@@ -321,48 +383,38 @@ class Search:
         if self._deadline is not None and time.perf_counter() > self._deadline:
             raise LimitReached("time limit reached")
 
-    def _record(self, kind: str, var: Hashable, value: Any, cause: str | None) -> None:
+    def _record(self, kind: str, var: Hashable, value: Any, cause: str | None,
+                depth: int | None = None) -> None:
+        """An event at the current level, or at the level `depth` it names (a backjump's
+        target, a nogood's)."""
         if self.trace is not None:
-            self.trace.record(kind, var, value, cause, self.state.depth)
+            self.trace.record(kind, var, value, cause,
+                              self.state.depth if depth is None else depth)
 
 
-def make_search(csp: CSP, look_back: str = "none", **options: Any) -> Any:
-    """The search for `look_back`: chronological ("none"), or looking back ("cbj", "learn").
-
-    Backjumping lives in lookback.py, learning in learning.py.
-    """
-    if look_back == "none":
-        return Search(csp, **options)
-    if options.pop("branching", "assign") != "assign":
-        raise ValueError("looking back (look_back='cbj' or 'learn') branches by assignment only")
-    if look_back == "learn":
+def make_search(csp: CSP, options: Options | None = None, **keywords: Any) -> Search:
+    """The search for `options.look_back`: chronological ("none"), backjumping ("cbj",
+    lookback.py) or learning ("learn", learning.py)."""
+    options = Options.of(options, **keywords)
+    if options.look_back == "learn":
         from .learning import LearningSearch
 
-        return LearningSearch(csp, **options)
-    from .lookback import LookBackSearch
+        return LearningSearch(csp, options)
+    if options.look_back == "cbj":
+        from .lookback import LookBackSearch
 
-    return LookBackSearch(csp, look_back=look_back, **options)
+        return LookBackSearch(csp, options)
+    return Search(csp, options)
 
 
-def solve(csp: CSP, inference: str | Inference = "mac", var_order: str | VariableOrder = "mrv",
-          val_order: str | ValueOrder = "input", timeout: float | None = None,
-          max_nodes: int | None = None, trace: bool = False, max_events: int = MAX_EVENTS,
-          weights: dict[Constraint, int] | None = None, branching: str = "assign",
-          look_back: str = "none", phases: dict[Hashable, Any] | None = None,
-          **look_back_options: Any) -> Result:
+def solve(csp: CSP, options: Options | None = None, **keywords: Any) -> Result:
     """Find one solution. `status` says `solved`, `unsatisfiable` or `limit`.
 
-    `weights` (failure weights for dom/wdeg) and `phases` (the values variables last held,
-    for `val_order="phase"`) carry what earlier runs learnt; see restarts.py. `branching`
-    is `assign` (one value at a time) or `split` (halve the domain); see `Search`.
-    `look_back` chooses chronological backtracking ("none"), conflict-directed
-    backjumping ("cbj") or backjumping with nogood learning ("learn").
+    The options (`Options`, or the same names as keywords): `inference`, `var_order`,
+    `val_order`, `branching`, `look_back`, `timeout`, `max_nodes`, `trace`, and what
+    earlier runs hand on (`weights`, `phases`; see restarts.py).
     """
-    search = make_search(csp, look_back, inference=inference, var_order=var_order,
-                         val_order=val_order, timeout=timeout, max_nodes=max_nodes, trace=trace,
-                         max_events=max_events, weights=weights, branching=branching,
-                         phases=phases, **look_back_options)
-    return first_solution(search)
+    return first_solution(make_search(csp, options, **keywords))
 
 
 def first_solution(search: Search) -> Result:
@@ -378,20 +430,21 @@ def first_solution(search: Search) -> Result:
     return Result(status, solution, search.stats, search.trace)
 
 
-def iter_solutions(csp: CSP, **options: Any) -> Iterator[dict[Hashable, Any]]:
+def iter_solutions(csp: CSP, options: Options | None = None,
+                   **keywords: Any) -> Iterator[dict[Hashable, Any]]:
     """Every solution, one at a time (options as for `solve`)."""
-    yield from make_search(csp, **options).solutions()
+    yield from make_search(csp, options, **keywords).solutions()
 
 
-def count(csp: CSP, limit: int | None = None, keep: bool = False, **options: Any) -> CountResult:
+def count(csp: CSP, limit: int | None = None, keep: bool = False,
+          options: Options | None = None, **keywords: Any) -> CountResult:
     """Count solutions, stopping at `limit` of them; `keep=True` also returns them."""
     check_count_limit(limit)
-    search = make_search(csp, **options)
+    search = make_search(csp, options, **keywords)
     found: list[dict[Hashable, Any]] = []
     number = 0
-    counting_only = not keep and isinstance(search, Search)  # no copy of each solution
     run: Generator[dict[Hashable, Any] | None, None, None] = (
-        search.leaves() if counting_only else search.solutions())
+        search.solutions() if keep else search.leaves())  # leaves: no copy of each solution
     with closing(run) as solutions:
         for solution in solutions:
             number += 1
@@ -403,13 +456,13 @@ def count(csp: CSP, limit: int | None = None, keep: bool = False, **options: Any
     return CountResult(number, status, search.stats, found, search.trace)
 
 
-def count_solutions(csp: CSP, limit: int | None = None, **options: Any) -> int:
+def count_solutions(csp: CSP, limit: int | None = None, options: Options | None = None,
+                    **keywords: Any) -> int:
     """The number of solutions (at most `limit`).
 
     Raises `LimitReached` when a node or time limit stops the count before it is certain.
     """
-    result = count(csp, limit=limit, **options)
+    result = count(csp, limit=limit, options=options, **keywords)
     if not result.complete:
         raise LimitReached(f"search limit reached after {result.count} solution(s)")
     return result.count
-

@@ -19,7 +19,7 @@ error: the domain emptied stays visible, and `status` says "wipeout", until `und
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 from typing import Any, NamedTuple
 
@@ -27,13 +27,12 @@ from .constraints import Constraint
 from .csp import CSP
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
 from .hints import Hint, Removals, Words, next_hint
-from .inference import INFERENCES, Inference, reaches_arc_consistency
+from .inference import Inference, reaches_arc_consistency
 from .ladder import Rung
-from .search import LIMIT, SOLVED, Result, Search, count, first_solution
+from .search import LIMIT, SOLVED, Result, Search, Split, count
 from .state import Contradiction, SearchState
-from .stats import Stats
 from .suggest import Suggestion, suggestion
-from .trace import BACKTRACK, REVISE, SOLUTION, UNDO, WIPEOUT, Trace, show
+from .trace import REVISE, SOLUTION, UNDO, WIPEOUT, Trace, show
 
 OPEN, SOLVED_STATUS, WIPED_OUT = "open", "solved", "wipeout"
 #: nodes the count behind `mistakes` and the engine's `finish` may take
@@ -79,21 +78,20 @@ class Session:
         if not isinstance(csp, CSP):
             raise TypeError(f"a Session needs a CSP (or a puzzle, through csp_puzzles."
                             f"Session), not {type(csp).__name__}")
-        if isinstance(inference, str) and inference not in INFERENCES:
-            raise ValueError(f"unknown inference {inference!r}; expected one of "
-                             f"{', '.join(INFERENCES)}")
+        #: the engine the session drives: its decisions are the engine's (`decide`,
+        #: `cancel_to`), and "let the engine finish" is its own loop (`resume`)
+        self.engine = Search(csp, inference=inference, trace=True, **search_options)
+        self.state = self.engine.state
         self.csp = csp
         self.inference = inference
-        self.infer: Inference = INFERENCES[inference] if isinstance(inference, str) else inference
+        self.infer: Inference = self.engine.infer
         self.ladder = list(ladder) if ladder is not None else [Rung("constraints", csp)]
         self.words = words or Words()
         #: the model whose one solution `mistakes` compares with (or what makes it, on
         #: first use): by default the CSP itself
         self.reference = reference or csp
-        #: the engine's options for `finish` and `mistakes` (a puzzle's own orders)
+        #: the engine's options for `mistakes` (a puzzle's own orders)
         self.search_options = search_options
-        self.state = SearchState(csp, Stats(), Trace(csp.domains))
-        self.state.fixed_is_decided = reaches_arc_consistency(self.infer)
         self._status = OPEN
         self._actions: list[_Action] = []
         self._queue: list[Arc] = [(c, var) for c in csp.constraints
@@ -126,9 +124,9 @@ class Session:
     @property
     def decisions(self) -> list[Decision]:
         """The decisions in force, shallowest first."""
-        return [Decision("split" if isinstance(choice, tuple) and var not in
-                         self.state.assignment else "assign", var, choice)
-                for _, var, choice in self.state.levels]
+        return [Decision("split" if type(frame.choice) is Split else "assign", frame.var,
+                         tuple(frame.choice) if type(frame.choice) is Split else frame.choice)
+                for frame in self.engine.frames]
 
     @property
     def history(self) -> list[str]:
@@ -171,26 +169,14 @@ class Session:
             raise ValueError(f"{self._name(var)} has one value left: nothing to split")
         kept = tuple(values[:(len(values) + 1) // 2])
         action = self._begin(f"split {show(var)}")
-        self._decide(var, kept)
+        self._decide(var, Split(kept))
         return self._end(action)
 
     def _decide(self, var: Hashable, choice: Any) -> None:
-        """One decision as the search makes it (`Search._decide`): a value, or the values
-        kept by a split (one value kept is an assignment)."""
-        state = self.state
-        state.stats.nodes += 1
-        state.changed.clear()
-        try:
-            if not isinstance(choice, tuple):
-                state.assign(var, choice)
-            elif len(choice) == 1:
-                state.assign(var, choice[0])
-            else:
-                state.restrict(var, choice)
-                if not reaches_arc_consistency(self.infer):
-                    return  # the other inferences act on assigned variables only
-            self.infer(state, var)
-        except Contradiction as failure:
+        """One decision, made by the engine as its search makes them (a split keeping one
+        value is an assignment)."""
+        failure = self.engine.decide(var, choice)
+        if failure is not None:
             self._wiped_out(failure)
 
     # -- deductions --------------------------------------------------------------------------
@@ -289,17 +275,18 @@ class Session:
         same trace. Solved: the solution stays (undo takes the engine's decisions back);
         no solution below: status "wipeout"; a limit reached: everything is as before."""
         self._check_open()
-        options = dict(self.search_options)
-        if var_order is not None:
-            options["var_order"] = var_order
-        if val_order is not None:
-            options["val_order"] = val_order
+        engine = self.engine
+        orders = engine.select, engine.order
+        select = orders[0] if var_order is None else _pick(var_order, VARIABLE_ORDERS,
+                                                           "variable order")
+        order = orders[1] if val_order is None else _pick(val_order, VALUE_ORDERS,
+                                                          "value order")
         action = self._begin("the engine's search")
-        before = replace(self.state.stats)
-        search = Search(self.csp, inference=self.inference, max_nodes=max_nodes,
-                        state=self.state, **options)
-        result = first_solution(search)
-        result.stats = self.state.stats.minus(before)
+        engine.select, engine.order = select, order
+        try:
+            result = engine.resume(max_nodes)
+        finally:
+            engine.select, engine.order = orders
         if result.status == LIMIT:
             self._actions.append(action)
             self._take_back(f"the engine's search (it stopped after {result.stats.nodes} "
@@ -329,12 +316,7 @@ class Session:
         state = self.state
         back = _grouped_removals(state, state.removals_since(action.mark))
         opened = state.depth > action.depth
-        while state.depth > action.depth:  # the decisions it made, deepest first
-            mark, var, choice = state.levels[-1]
-            state.undo(mark)
-            state.retract(var)
-            state.stats.backtracks += 1
-            self._record(BACKTRACK, var, choice, None)
+        self.engine.cancel_to(action.depth)  # its decisions, deepest first, as backtracks
         rest = state.removals_since(action.mark)
         if rest or not opened:  # what it removed outside any level of its own
             state.undo(action.mark)

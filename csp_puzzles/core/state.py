@@ -41,10 +41,8 @@ class Contradiction(Exception):
     blame: tuple[Hashable, ...] = ()
     #: the constraint that failed, when the propagation loop knows it
     constraint: Any = None
-    #: the decisions that explain the failure (a bit set of levels), for looking back
-    conflict: int | None = None
-    #: variables whose domains alone make the failure certain, when the constraint can say
-    #: (sharper than its whole scope; read only when looking back, see lookback.py)
+    #: what the failure read, when the constraint can say (sharper than its whole scope; a
+    #: reason as facts.py reads them, only when looking back)
     reason: Any = None
     #: the variable whose domain a removal emptied, when the search looks back
     wiped: Any = None
@@ -88,9 +86,6 @@ class SearchState:
         self.stats = stats if stats is not None else Stats()
         self.trace = trace
         self.depth = 0
-        #: the decisions in force, one per level: (trail mark before it, variable, value, or
-        #: for a split the values kept)
-        self.levels: list[tuple[int, Hashable, Any]] = []
         self.cause: str | None = None  # who is pruning now, for the trace
         self.constraint: Any = None  # the constraint pruning now, for explanations
         #: a propagator may set the variables whose domains alone force its next removal,
@@ -323,7 +318,6 @@ class SearchState:
         Written out rather than through `remove`: a decision is not a pruning (no trace
         event but the assign itself, no count), and this runs at every node.
         """
-        self.levels.append((len(self._trail), var, value))
         self.assignment[var] = value
         self.depth += 1
         domain = self.domains[var]
@@ -346,7 +340,6 @@ class SearchState:
         The trace gets a `split` event (a new level) and then the removals, named "split".
         """
         kept = tuple(values)
-        self.levels.append((len(self._trail), var, kept))
         self.depth += 1
         if self.trace is not None:
             self.trace.record(SPLIT, var, kept, None, self.depth)
@@ -359,10 +352,4 @@ class SearchState:
     def retract(self, var: Hashable) -> None:
         """Close the level `assign` or `restrict` opened on `var` (after `undo`)."""
         self.assignment.pop(var, None)
-        self.levels.pop()
-        self.depth -= 1
-
-    def unassign(self, var: Hashable) -> None:
-        del self.assignment[var]
-        self.levels.pop()
         self.depth -= 1

@@ -163,7 +163,7 @@ class _StructuredSolver:
             except Contradiction as failure:
                 self._record(WIPEOUT, failure.var, None, failure.cause)
             state.undo(mark)
-            state.unassign(var)
+            state.retract(var)
             self.stats.backtracks += 1
             self._record(BACKTRACK, var, value, None)
         return False

@@ -262,8 +262,9 @@ class Hashi(Puzzle):
         csp = self.to_csp(**model_options)
         look_back = look_back or self.restart_look_back
         order = self.restart_var_order if look_back == "learn" else self.default_var_order
-        result = solve_with_restarts(csp, "mac", order,
-                                     val_order or self.restart_val_order, timeout, max_nodes,
+        result = solve_with_restarts(csp, inference="mac", var_order=order,
+                                     val_order=val_order or self.restart_val_order,
+                                     timeout=timeout, max_nodes=max_nodes,
                                      first_budget=self.restart_first_budget,
                                      look_back=look_back, schedule=self.restart_schedule)
         solution = self.decode(result.solution) if result.solution is not None else None

@@ -1,0 +1,366 @@
+"""Facts and their reasons: the implication graph that looking back reads.
+
+A search that looks back (lookback.py, learning.py) wants to know *why* each value went.
+`ExplainingState` keeps it. Every change of a domain is a **fact**, a literal of the search
+(reasons.py): a decision `x = v`, or a removal `x ≠ w`. Each fact has its time stamp on the
+trail, the level (the number of decisions) at which it came, and a **reason**: the facts
+that forced it, which are older.
+
+The reason of a removal is one shape, a sequence of items each standing for a set of
+facts (reasons.py): a variable (every value it has lost), a bound (`Least`, `Most`: the
+values lost below or above what is left), or a literal. The propagator gives it (in
+`state.reason`, when `state.explaining`); when it says nothing, its constraint's scope is
+the reason, which is always true (a propagator decides from the domains of its scope).
+Reasons are kept as given and read out into facts (`facts_of`) only when a conflict needs
+them, so that a removal costs little.
+
+Read from a conflict backwards, the facts form the implication graph. Backjumping asks
+which decisions lie behind a conflict (`levels_of`, a set of levels, noted as the facts
+come: `start_blaming`); learning resolves the graph to its first unique implication point
+(analysis.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, cast
+
+from .reasons import Least, Literal, Most
+from .state import Contradiction, SearchState
+
+if TYPE_CHECKING:
+    from .activity import Activity
+    from .csp import CSP
+    from .nogoods import Nogood
+
+#: the reason of a decision's removals: the decision itself
+DECIDED = "decided"
+#: the reason of a removal nobody explained (no constraint at work): every decision
+EVERY_DECISION = ("every decision",)
+_tuple = tuple.__new__  # makes a NamedTuple without calling its Python-level __new__: a
+# removal makes one at every step of the search
+
+
+class Fact(NamedTuple):
+    """A literal of the search, when it came (`stamp`, counting facts in trail order) and
+    at which `level` (the decisions in force then)."""
+
+    literal: Literal
+    stamp: int
+    level: int
+
+
+class ExplainingState(SearchState):
+    """A `SearchState` whose every fact keeps its reason (see the module docstring).
+
+    `removed[var][value]` = (reason, fact) of the value's removal, valid while the value is
+    gone (a value put back and removed again gets a new entry); a decision's removals have
+    the reason `DECIDED` and the decision's own fact. `decided[var]` is the fact of a
+    decision `var = value`.
+    """
+
+    explaining = True
+
+    def __init__(self, csp: CSP, stats: Any = None, trace: Any = None):
+        super().__init__(csp, stats, trace)
+        self.removed: dict[Hashable, dict[Any, tuple[Any, Fact]]] = {
+            v: {} for v in csp.variables}
+        self.decided: dict[Hashable, Fact] = {}
+        self.clock = 0
+        self._reasons: dict[Literal, tuple[int, list[Fact]]] = {}  # see `reason_of`
+        #: whether the levels behind each removal are kept (`start_blaming`)
+        self.blaming = False
+        #: `blame[var][value]`: the levels behind the removal of `value`, while it is gone
+        self.blame: dict[Hashable, dict[Any, int]] = {}
+        #: `blamed[var]`: the levels behind every removal of `var` in force
+        self.blamed: dict[Hashable, int] = {}
+        #: (trail length after a removal, variable, its `blamed` before), for `undo`
+        self._blame_trail: list[tuple[int, Hashable, int]] = []
+        self._owner: Any = None  # the constraint whose scope's levels `_owner_levels` holds
+        self._owner_levels = 0
+        #: the conflict activity of the variables, for `var_order="activity"` (activity.py)
+        self.activity: Activity | None = None
+
+    # -- recording ---------------------------------------------------------------------------
+    def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
+        if value not in self.domains[var]:
+            self.reason = None
+            return False
+        reason, constraint = self.reason, self.constraint
+        if reason is None:
+            reason = constraint.scope if constraint is not None else EVERY_DECISION
+        else:
+            self.reason = None
+        if self.blaming:  # backjumping keeps the levels behind each removal
+            self._blame_removal(var, value, reason, constraint)
+        else:  # learning keeps its fact and reason
+            self.clock += 1
+            self.removed[var][value] = (reason, _tuple(Fact, (
+                _tuple(Literal, (var, False, value)), self.clock, self.depth)))
+        try:
+            return super().remove(var, value, cause)
+        except Contradiction as failure:
+            failure.wiped = var
+            raise
+
+    def assign(self, var: Hashable, value: Any) -> None:
+        self.clock += 1
+        fact = _tuple(Fact, (_tuple(Literal, (var, True, value)), self.clock, self.depth + 1))
+        if self.blaming:  # the decision's removals blame its level
+            blame, level = self.blame[var], 1 << fact.level
+            for other in self.domains[var]:
+                if other != value:
+                    blame[other] = level
+            self._owner = None
+        else:  # the decision's removals share its fact
+            entry, removed = (DECIDED, fact), self.removed[var]
+            for other in self.domains[var]:
+                if other != value:
+                    removed[other] = entry
+        super().assign(var, value)
+        self.decided[var] = fact
+
+    def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
+        """Give up on this branch for the reason the propagator gave, if it gave one (the
+        least values of an island's edges, say, rather than everything its edges lost)."""
+        failure = Contradiction(var, cause or self.cause)
+        failure.reason, self.reason = self.reason, None
+        raise failure
+
+    def retract(self, var: Hashable) -> None:
+        self.decided.pop(var, None)
+        super().retract(var)
+
+    def undo(self, mark: int) -> None:
+        super().undo(mark)
+        if self.blaming:
+            trail, blamed = self._blame_trail, self.blamed
+            while trail and trail[-1][0] > mark:
+                _, var, old = trail.pop()
+                blamed[var] = old
+            self._owner = None
+
+    # -- reading the implication graph -------------------------------------------------------
+    def facts_of(self, reason: Any, before: float) -> list[Fact]:
+        """The facts behind a reason, all older than `before` (a stamp).
+
+        A variable stands for every value it lost; a bound for the values beyond it; a
+        literal `x = v` for the decision, or else for every other value's removal;
+        `EVERY_DECISION` for the decisions. Facts of the root level are left out: they
+        hold before any decision, so no conflict needs them.
+        """
+        if reason is EVERY_DECISION:
+            return [fact for fact in self.decided.values() if fact.stamp < before]
+        facts: list[Fact] = []
+        removed, domains = self.removed, self.domains
+        for item in reason:
+            kind = type(item)
+            if kind is Least or kind is Most:
+                facts += self._bound(cast(Least | Most, item).var, kind is Least, before)
+            elif kind is Literal:
+                facts += self._literal(cast(Literal, item), before)
+            else:  # a variable: the inner loop of a conflict analysis, written out
+                domain = domains[item]
+                for value, (_, fact) in removed[item].items():
+                    if fact.level and fact.stamp < before and value not in domain:
+                        facts.append(fact)
+        return facts
+
+    def _literal(self, literal: Literal, before: float) -> list[Fact]:
+        if not literal.equal:
+            return [self.removed[literal.var][literal.value][1]]
+        decision = self.decided.get(literal.var)
+        if decision is not None and decision.stamp < before:
+            return [decision]
+        return self._removals(literal.var, before)
+
+    def _removals(self, var: Hashable, before: float) -> list[Fact]:
+        """The removals from `var` older than `before` (the domain it had then), but the
+        root's."""
+        domain = self.domains[var]
+        return [fact for value, (_, fact) in self.removed[var].items()
+                if fact.level and fact.stamp < before and value not in domain]
+
+    def _bound(self, var: Hashable, least: bool, before: float) -> list[Fact]:
+        """The removals that had raised `var`'s least value (`least`), or lowered its
+        greatest one, by then: those beyond the values it still had then (the values left
+        now, and those gone since)."""
+        domain = self.domains[var]
+        gone: list[tuple[Any, Fact]] = []
+        edge = None  # the least (greatest) value `var` had then
+        if domain:
+            edge = min(domain) if least else max(domain)
+        for value, (_, fact) in self.removed[var].items():
+            if value in domain:
+                continue
+            if fact.stamp < before:
+                if fact.level:
+                    gone.append((value, fact))
+            elif edge is None or (value < edge if least else value > edge):
+                edge = value
+        if edge is None:  # nothing left then: every removal counts
+            return [fact for _, fact in gone]
+        if least:
+            return [fact for value, fact in gone if value < edge]
+        return [fact for value, fact in gone if value > edge]
+
+    def conflict_facts(self, failure: Contradiction) -> list[Fact]:
+        """The facts a wipe-out starts from (the conflict side of the graph).
+
+        A domain emptied by a removal: the removal's own reason, and the other values'
+        removals (the last removal itself is resolved at once: "x has no value" alone is
+        no nogood). A constraint that cannot hold: its reason, or its scope.
+        """
+        now = self.clock + 1
+        wiped = getattr(failure, "wiped", None)
+        if wiped is not None:
+            entries = self.removed[wiped]
+            last = max(entries, key=lambda value: entries[value][1].stamp)
+            why, fact = entries[last]
+            if why is DECIDED:
+                return self._removals(wiped, now)
+            return [entries[value][1] for value in entries if value != last] + \
+                self.facts_of(why, fact.stamp)
+        if failure.reason is not None:
+            return self.facts_of(failure.reason, now)
+        if failure.constraint is not None and failure.constraint.scope:
+            scope = list(failure.constraint.scope)
+            if failure.var is not None:
+                scope.append(failure.var)
+            return self.facts_of(scope, now)
+        return self.facts_of(EVERY_DECISION, now)
+
+    def reason_of(self, fact: Fact) -> list[Fact]:
+        """The facts behind a removal (read once, then remembered while the removal stands:
+        the facts behind it are older, so they stand too)."""
+        literal, stamp, _ = fact
+        known = self._reasons.get(literal)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        facts = self.facts_of(self.removed[literal.var][literal.value][0], stamp)
+        self._reasons[literal] = (stamp, facts)
+        return facts
+
+    # -- the decisions behind the facts, for backjumping ---------------------------------------
+    def start_blaming(self) -> None:
+        """Keep, as the facts come, the decisions behind each removal (a set of levels)
+        rather than its fact and reason: backjumping asks at every conflict which
+        decisions lie behind it (lookback.py), and nothing more. A removal's levels are
+        those of what its reason reads: the levels behind the removals of the variables
+        it reads (and their decisions), or only of those beyond a bound."""
+        self.blaming = True
+        self.blame = {v: {} for v in self.csp.variables}
+        self.blamed = dict.fromkeys(self.csp.variables, 0)
+
+    def _blame_removal(self, var: Hashable, value: Any, reason: Any, constraint: Any) -> None:
+        """Note the levels behind a removal happening now (`reason` as stored by `remove`:
+        the constraint's scope when the propagator said nothing, read once per run of
+        that constraint)."""
+        if reason is EVERY_DECISION:
+            levels = (1 << (self.depth + 1)) - 2
+        elif constraint is not None and reason is constraint.scope:
+            if constraint is not self._owner:
+                self._owner, self._owner_levels = constraint, self.levels_read(reason)
+            levels = self._owner_levels
+        else:
+            levels = self.levels_read(reason)
+        self.blame[var][value] = levels
+        old = self.blamed[var]
+        if levels | old != old:
+            self.blamed[var] = levels | old
+            self._blame_trail.append((len(self._trail) + 1, var, old))
+
+    def levels_read(self, reason: Any) -> int:
+        """The levels behind what a reason reads now: a variable read whole stands for its
+        removals and its decision (even one that removed nothing: its one value was
+        read); a bound for the removals beyond it."""
+        if reason is EVERY_DECISION:
+            return (1 << (self.depth + 1)) - 2
+        levels = 0
+        blamed, decided = self.blamed, self.decided
+        for item in reason:
+            kind = type(item)
+            if kind is Least or kind is Most:
+                levels |= self._bound_levels(cast(Least | Most, item).var, kind is Least)
+            else:
+                var = cast(Literal, item).var if kind is Literal else item
+                levels |= blamed[var]
+                decision = decided.get(var)
+                if decision is not None:
+                    levels |= 1 << decision.level
+        return levels
+
+    def _bound_levels(self, var: Hashable, least: bool) -> int:
+        """The levels behind the removals below `var`'s least value (`least`), or above its
+        greatest; every removal, when nothing is left."""
+        domain = self.domains[var]
+        if not domain:
+            return self.levels_read((var,))
+        levels = 0
+        if least:
+            edge = min(domain)
+            for value, behind in self.blame[var].items():
+                if value < edge:
+                    levels |= behind
+        else:
+            edge = max(domain)
+            for value, behind in self.blame[var].items():
+                if value > edge:
+                    levels |= behind
+        return levels
+
+    def levels_behind(self, facts: Iterable[Fact]) -> int:
+        """The decisions behind `facts`, as a set of levels (bit L stands for the decision
+        at level L), as noted while blaming."""
+        levels, blame = 0, self.blame
+        for fact in facts:
+            literal = fact.literal
+            levels |= (1 << fact.level if literal.equal
+                       else blame[literal.var].get(literal.value, 0))
+        return levels
+
+    def levels_of(self, failure: Contradiction) -> int:
+        """The decisions behind a failure (its conflict set): behind the variable it
+        emptied, or what the failure's reason reads, or its constraint's scope."""
+        wiped = getattr(failure, "wiped", None)
+        if wiped is not None:
+            return self.levels_read((wiped,))
+        if failure.reason is not None:
+            return self.levels_read(failure.reason)
+        if failure.constraint is not None and failure.constraint.scope:
+            levels = self.levels_read(failure.constraint.scope)
+            if failure.var is not None:
+                levels |= self.levels_read((failure.var,))
+            return levels
+        return self.levels_read(EVERY_DECISION)
+
+    def levels_of_variable(self, var: Hashable) -> int:
+        """The decisions behind every value `var` has lost (and its own, if decided)."""
+        return self.levels_read((var,))
+
+    # -- literals, for nogoods -------------------------------------------------------------
+    def holds(self, literal: Literal) -> bool:
+        domain = self.domains[literal.var]
+        if literal.equal:
+            return len(domain) == 1 and literal.value in domain
+        return literal.value not in domain
+
+    def is_false(self, literal: Literal) -> bool:
+        domain = self.domains[literal.var]
+        if literal.equal:
+            return literal.value not in domain
+        return len(domain) == 1 and literal.value in domain
+
+    def said(self, nogood: Nogood) -> str:
+        """A nogood as the cause of a removal: in words when a trace shows it (a long
+        nogood takes a while to write out, at every removal it makes)."""
+        return nogood.name if self.trace is not None else "nogood"
+
+    def make_false(self, literal: Literal, reason: Sequence[Literal], cause: str) -> None:
+        """Remove `x = v`'s value, or (for `x ≠ w`) every value of x but w, for `reason`."""
+        var = literal.var
+        doomed = [literal.value] if literal.equal else [
+            x for x in self.order[var] if x != literal.value and x in self.domains[var]]
+        for value in doomed:
+            self.reason = reason
+            self.remove(var, value, cause)

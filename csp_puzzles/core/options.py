@@ -1,0 +1,104 @@
+"""How a search runs, said once and checked once.
+
+`solve`, `count`, `Search` and `solve_with_restarts` take an `Options` (or the same names
+as keywords: `solve(csp, inference="fc", var_order="mrv")`), and every value is checked
+here, before anything runs: an unknown name is a `ValueError` listing the names known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any
+
+from .budget import check_max_nodes, check_timeout
+from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
+from .inference import INFERENCES, Inference
+from .trace import MAX_EVENTS, Trace
+
+if TYPE_CHECKING:
+    from .constraints import Constraint
+    from .nogoods import NogoodStore
+
+BRANCHINGS = ("assign", "split")
+LOOK_BACKS = ("none", "cbj", "learn")
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything a search can be told.
+
+    - `inference`: "none", "fc" or "mac" (or a function of your own, see inference.py);
+    - `var_order`, `val_order`: names in `VARIABLE_ORDERS`, `VALUE_ORDERS`, or functions;
+    - `branching`: "assign" (one value at a time) or "split" (halve the domain);
+    - `look_back`: "none" (chronological), "cbj" (backjumping) or "learn" (nogoods);
+    - `timeout` (seconds), `max_nodes`: limits (None: none);
+    - `trace`: True to record one (`max_events` at most), or a `Trace` to record into;
+    - what earlier runs leave to later ones (restarts.py): `weights` (dom/wdeg's failure
+      weights), `phases` (the values variables last held) and `nogoods` (a store of
+      nogoods, when learning).
+    """
+
+    inference: str | Inference = "mac"
+    var_order: str | VariableOrder = "mrv"
+    val_order: str | ValueOrder = "input"
+    branching: str = "assign"
+    look_back: str = "none"
+    timeout: float | None = None
+    max_nodes: int | None = None
+    trace: bool | Trace = False
+    max_events: int = MAX_EVENTS
+    weights: dict[Constraint, int] | None = None
+    phases: dict[Hashable, Any] | None = None
+    nogoods: NogoodStore | None = None
+
+    def __post_init__(self) -> None:
+        _pick(self.inference, INFERENCES, "inference")
+        _pick(self.var_order, VARIABLE_ORDERS, "variable order")
+        _pick(self.val_order, VALUE_ORDERS, "value order")
+        _one_of(self.branching, BRANCHINGS, "branching")
+        _one_of(self.look_back, LOOK_BACKS, "look_back")
+        if self.look_back != "none" and self.branching != "assign":
+            raise ValueError("looking back (look_back='cbj' or 'learn') branches by "
+                             "assignment only")
+        check_timeout(self.timeout)
+        check_max_nodes(self.max_nodes)
+
+    @classmethod
+    def of(cls, options: Options | None = None, **keywords: Any) -> Options:
+        """`options` with `keywords` changed (no options: the defaults); an unknown keyword
+        is a TypeError naming it."""
+        unknown = set(keywords) - {f.name for f in fields(cls)}
+        if unknown:
+            raise TypeError(f"unknown search option(s): {', '.join(sorted(unknown))}")
+        if options is None:
+            return cls(**keywords)
+        return replace(options, **keywords) if keywords else options
+
+    @property
+    def infer(self) -> Inference:
+        return _pick(self.inference, INFERENCES, "inference")
+
+    @property
+    def select(self) -> VariableOrder:
+        return _pick(self.var_order, VARIABLE_ORDERS, "variable order")
+
+    @property
+    def order(self) -> ValueOrder:
+        return _pick(self.val_order, VALUE_ORDERS, "value order")
+
+
+def _pick(name_or_function: Any, table: dict[str, Any], what: str) -> Any:
+    """A strategy given as a function, or by its name in `table`."""
+    if callable(name_or_function):
+        return name_or_function
+    try:
+        return table[name_or_function]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown {what} {name_or_function!r}; expected one of "
+                         f"{', '.join(table)}") from None
+
+
+def _one_of(value: Any, choices: tuple[str, ...], what: str) -> None:
+    if value not in choices:
+        raise ValueError(f"unknown {what} {value!r}; expected one of {', '.join(choices)}")
