@@ -1,7 +1,7 @@
 """Conflict activity: branch on the variables the recent conflicts were about.
 
-SAT solvers choose their next decision this way (VSIDS, Moskewicz et al., 2001, as in
-MiniSat): each variable has an *activity*; every conflict analysis (learning.py) *bumps*
+SAT solvers choose their next decision this way (VSIDS, Moskewicz et al., as in
+MiniSat; see REFERENCES.md): each variable has an *activity*; every conflict analysis (learning.py) *bumps*
 the variables of the nogood it learns and of the facts it resolved away on the way; and
 the bump itself grows by a constant factor after each conflict, so that older bumps count
 less and less (the same as letting every activity decay, without touching them all). The

@@ -1,7 +1,8 @@
 """Conflict analysis: from a wipe-out back to the first unique implication point.
 
 Read backwards from a conflict, the facts of the search (facts.py) form the implication
-graph: each fact points at the older facts that forced it. `first_uip` replaces the newest
+graph: each fact points at the older facts that forced it. `first_uip` (after GRASP and
+Chaff; see REFERENCES.md) replaces the newest
 fact of the conflict's level by its reason, again and again, until one fact of that level
 is left: the first *unique implication point*, a fact through which every path from the
 level's decision to the conflict runs. The facts left (that one, and facts of earlier

@@ -121,7 +121,7 @@ def weighted_degrees(state: SearchState) -> dict[Hashable, int]:
 
 
 def dom_wdeg(state: SearchState) -> Hashable:
-    """Smallest domain / weighted degree (Boussemart et al., 2004), called dom/wdeg.
+    """Smallest domain / weighted degree (Boussemart et al.; see REFERENCES.md), called dom/wdeg.
 
     The weighted degree of a variable is the sum of the failure weights of its constraints:
     each starts at 1 and gains 1 every time that constraint wipes out a branch (the
@@ -152,7 +152,7 @@ def saved_phase(state: SearchState, var: Hashable) -> list[Any]:
     A backtrack undoes a whole subtree, but most of the values that subtree had settled
     were fine: trying them again first rebuilds that part of the assignment at once. With
     restarts (restarts.py) this is what keeps a restart from throwing away the progress of
-    the run before it. SAT solvers do the same (Pipatsrisawat and Darwiche, 2007).
+    the run before it. SAT solvers do the same (Pipatsrisawat and Darwiche; see REFERENCES.md).
     """
     values = state.values(var)
     saved = state.phases.get(var) if state.phases else None

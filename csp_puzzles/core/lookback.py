@@ -1,8 +1,9 @@
 """Looking back: conflict-directed backjumping (CBJ).
 
 Chronological backtracking, on a failure, undoes the most recent decision, even when that
-decision had nothing to do with the failure. Looking back (AIMA 6.3.3) asks *why* the branch
-failed and goes straight back to a decision that was part of the reason.
+decision had nothing to do with the failure. Looking back (AIMA 6.3.3; conflict-directed
+backjumping is Prosser's, see REFERENCES.md) asks *why* the branch failed and goes straight
+back to a decision that was part of the reason.
 
 The reasons are the facts of the implication graph (facts.py): every removal keeps what
 forced it, and following those reasons back from a failure leads to the decisions behind

@@ -2,7 +2,7 @@
 
 This is the algorithm of `textbook.py` (AIMA's figure 6.5), and under the same orders and
 inference it visits the same nodes. It is written as one loop (`Search._loop`), in the
-spirit of MiniSat's `search()`: propagate; on a conflict, look back and back up; at a
+spirit of MiniSat's `search()` (see REFERENCES.md): propagate; on a conflict, look back and back up; at a
 solution, report it and back up; otherwise decide. Chronological backtracking (here),
 conflict-directed backjumping (lookback.py) and nogood learning (learning.py) differ only
 in what they do on a conflict and after a solution (`_conflict`, `_passed`), and learning

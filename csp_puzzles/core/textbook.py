@@ -1,7 +1,7 @@
 """Backtracking search as the textbook writes it: read it beside AIMA, chapter 6.
 
 `backtracking_search` is figure 6.5 of Russell and Norvig's *Artificial Intelligence: A
-Modern Approach*, recursive and short, with the book's names: `select_unassigned_variable`,
+Modern Approach* (AIMA; see REFERENCES.md), recursive and short, with the book's names: `select_unassigned_variable`,
 `order_domain_values`, `inference`. The inferences are small functions too:
 `forward_checking` and `mac` (maintaining arc consistency with `ac3` and `revise`).
 

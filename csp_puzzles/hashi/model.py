@@ -125,28 +125,20 @@ class Hashi(Puzzle):
     difficulties: ClassVar[tuple[str, ...]] = grading.DIFFICULTIES
     #: dom/wdeg: small domains in places that failed before (core/heuristics.py)
     default_var_order: ClassVar[str] = "dom-wdeg"
-    #: the look-back of the default, restarted solve: nogood learning, which (with the order
-    #: below) on 12 300- and 12 400-island Coelho et al. instances needed 8x and 28x fewer
-    #: nodes (medians) than chronological backtracking, solving 24 in 10 s against 16 (see
-    #: `csp-puzzles bench hashi --engines csp,csp+none`); a traced or counted search keeps
-    #: the plain default, so that notebooks step through chronological backtracking
+    #: the look-back of the default, restarted solve: nogood learning; a traced or counted
+    #: search keeps the plain default, so that notebooks step through chronological
+    #: backtracking (these defaults were measured with `csp-puzzles bench hashi`: see
+    #: BENCHMARKS.md)
     restart_look_back: ClassVar[str] = "learn"
-    #: and, when it learns, it branches on conflict activity (core/activity.py): on 12
-    #: 300- and 12 400-island Coelho instances, 3-3.5x fewer nodes than dom/wdeg, and
-    #: median CPU seconds below CP-SAT's (see `csp-puzzles bench hashi`)
+    #: and, when it learns, it branches on conflict activity (core/activity.py)
     restart_var_order: ClassVar[str] = "activity"
     #: and the restarts themselves: phase saving (each run first tries the values the last
     #: one had settled, rephased to the best assignment met, see core/learning.py) and
-    #: Luby's budgets; on 25 hard 300- and 400-island Coelho
-    #: instances this solved 22 within 5000 nodes, against 18 with input order and
-    #: geometric budgets, in 38% fewer nodes
+    #: Luby's budgets
     restart_val_order: ClassVar[str] = "phase"
     restart_schedule: ClassVar[str] = "luby"
     #: Luby's unit: budgets of 500, 500, 1000, 500, 500, 1000, 2000... nodes. A restart in
-    #: place keeps the nogoods and activities, so it pays to let each run go deeper: on
-    #: all 120 400-island alpha-75 Coelho instances, 0.72x the nodes of a 100-node unit
-    #: and 0.69x the CPU time (geometric means; 87 of 120 faster), median 0.51 s against
-    #: 0.92; 200 gave 0.79x the nodes, 1000 no better than 500 and a longer tail
+    #: place keeps the nogoods and activities, so it pays to let each run go deeper
     restart_first_budget: ClassVar[int] = 500
 
     def __init__(self, height: int, width: int, islands: Mapping[tuple[int, int], int],
