@@ -1,11 +1,11 @@
 """Conflict activity: branch on the variables the recent conflicts were about.
 
-SAT solvers choose their next decision this way (VSIDS, Moskewicz et al., as in
-MiniSat; see REFERENCES.md): each variable has an *activity*; every conflict analysis (learning.py) *bumps*
-the variables of the nogood it learns and of the facts it resolved away on the way; and
-the bump itself grows by a constant factor after each conflict, so that older bumps count
-less and less (the same as letting every activity decay, without touching them all). The
-variable order `activity_order` then branches on the most active variable still open.
+SAT solvers choose their next decision this way (VSIDS, Moskewicz et al., as in MiniSat; see
+REFERENCES.md): each variable has an *activity*; every conflict analysis (learning.py)
+*bumps* the variables of the nogood it learns and of the facts it resolved away on the way;
+and the bump itself grows by a constant factor after each conflict, so that older bumps
+count less and less (the same as letting every activity decay, without touching them all).
+The variable order `activity_order` then branches on the most active variable still open.
 
 dom/wdeg (heuristics.py) blames the constraint that failed; activity blames what the
 conflict analysis found behind the failure, which is often far from it.

@@ -507,8 +507,9 @@ class Predicate(Constraint):
     def _revise_pair(self, state: SearchState) -> None:
         """AC-3's revise, both ways: a value stays if some value of the other variable fits.
 
-        The last support found for each value is remembered (a "residue", as in Lecoutre and Hemery's AC-3rm; see REFERENCES.md) and
-        tried first next time: usually it is still there, and one membership test suffices.
+        The last support found for each value is remembered (a "residue", as in Lecoutre
+        and Hemery's AC-3rm; see REFERENCES.md) and tried first next time: usually it is
+        still there, and one membership test suffices.
         Residues are only hints, so backtracking never makes them wrong. Removing values of
         y that x does not support cannot remove a support of x, so one pass each way is enough.
         """

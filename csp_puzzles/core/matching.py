@@ -1,4 +1,5 @@
-"""Régin's filtering for AllDifferent (see REFERENCES.md): which values belong to some all-different matching.
+"""Régin's filtering for AllDifferent (see REFERENCES.md): which values belong to some
+all-different matching.
 
 Variables and values form a bipartite graph. A maximum matching gives every variable its
 own value (if none covers every variable, the constraint fails). An edge variable-value

@@ -39,9 +39,9 @@ SCHEDULES = ("geometric", "luby")
 def luby(i: int) -> int:
     """The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8...
 
-    Luby, Sinclair and Zuckerman (see REFERENCES.md) showed it is within a log factor of the best fixed
-    restart budget, whatever the (unknown) distribution of run lengths: many short runs,
-    now and then a long one.
+    Luby, Sinclair and Zuckerman (see REFERENCES.md) showed it is within a log factor of the
+    best fixed restart budget, whatever the (unknown) distribution of run lengths: many
+    short runs, now and then a long one.
     """
     k = 1
     while (1 << k) - 1 < i:  # the first k with i <= 2^k - 1

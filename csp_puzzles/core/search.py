@@ -2,12 +2,12 @@
 
 This is the algorithm of `textbook.py` (AIMA's figure 6.5), and under the same orders and
 inference it visits the same nodes. It is written as one loop (`Search._loop`), in the
-spirit of MiniSat's `search()` (see REFERENCES.md): propagate; on a conflict, look back and back up; at a
-solution, report it and back up; otherwise decide. Chronological backtracking (here),
-conflict-directed backjumping (lookback.py) and nogood learning (learning.py) differ only
-in what they do on a conflict and after a solution (`_conflict`, `_passed`), and learning
-in how it branches (`_open`, `_propagate`); the root, the decisions, the limits and the
-trace are written once, here. A `Session` (session.py) drives the same engine by hand:
+spirit of MiniSat's `search()` (see REFERENCES.md): propagate; on a conflict, look back and
+back up; at a solution, report it and back up; otherwise decide. Chronological backtracking
+(here), conflict-directed backjumping (lookback.py) and nogood learning (learning.py) differ
+only in what they do on a conflict and after a solution (`_conflict`, `_passed`), and
+learning in how it branches (`_open`, `_propagate`); the root, the decisions, the limits and
+the trace are written once, here. A `Session` (session.py) drives the same engine by hand:
 its decisions are `decide`, its undo `cancel_to`, and "let the engine finish" is `resume`.
 
 What differs from the textbook, and why:

@@ -1,9 +1,10 @@
 """Backtracking search as the textbook writes it: read it beside AIMA, chapter 6.
 
 `backtracking_search` is figure 6.5 of Russell and Norvig's *Artificial Intelligence: A
-Modern Approach* (AIMA; see REFERENCES.md), recursive and short, with the book's names: `select_unassigned_variable`,
-`order_domain_values`, `inference`. The inferences are small functions too:
-`forward_checking` and `mac` (maintaining arc consistency with `ac3` and `revise`).
+Modern Approach* (AIMA; see REFERENCES.md), recursive and short, with the book's names:
+`select_unassigned_variable`, `order_domain_values`, `inference`. The inferences are small
+functions too: `forward_checking` and `mac` (maintaining arc consistency with `ac3` and
+`revise`).
 
 The problem is read as the book draws it, a graph of arcs: a constraint on two variables
 gives one arc each way, an `AllDifferent` gives an arc `x != y` for every pair, and a
