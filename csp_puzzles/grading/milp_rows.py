@@ -25,6 +25,8 @@ Cell = tuple[int, int]
 Shade = dict[Cell, int]
 RowsOf = Callable[[singles.Singles, Shade], Iterable[Row]]
 OpenAround = Callable[[singles.Singles, Shade, set[Cell]], Row]
+#: rounds of the lazy loop allowed; the drawn puzzles need a few
+MAX_ROUNDS = 100
 
 
 def holds(row: Row, values: Sequence[float]) -> bool:
@@ -202,11 +204,24 @@ def solve_with(puzzle: singles.Singles, no_repeat_rows: RowsOf, open_around: Ope
     program, shade = program_with(puzzle, no_repeat_rows)
     cells = puzzle.cells()
 
+    rounds = 0
+
     def cuts(values: Sequence[int]) -> list[Row]:
+        __tracebackhide__ = True
+        nonlocal rounds
         parts = _components(puzzle, {cell for cell in cells if not values[shade[cell]]})
         if len(parts) < 2:
             return []
-        return [open_around(puzzle, dict(shade), part) for part in parts]
+        rows = [open_around(puzzle, dict(shade), part) for part in parts]
+        for part, row in zip(parts, rows):
+            if holds(row, values):
+                raise Mismatch(f"HiGHS returned a shading whose unshaded group {sorted(part)} "
+                               f"is walled in, and your row {row} for it does not cut that "
+                               f"answer off: the loop would get the same answer forever")
+        rounds += 1
+        if rounds > MAX_ROUNDS:
+            raise Mismatch(f"the lazy loop with your rows needed more than {MAX_ROUNDS} rounds")
+        return rows
 
     found = []
     for values in solutions(program, cuts, list(shade.values())):

@@ -24,6 +24,9 @@ from . import Mismatch, draw
 Cell = tuple[int, int]
 CutCells = Callable[[set[Cell]], Iterable[Cell]]
 MakeRule = Callable[[int, int], Constraint]
+#: nodes a puzzle may take (solving, then counting) with the student's rule; the drawn
+#: puzzles need a few dozen at most
+NODE_LIMIT = 500
 
 
 def _cells(cells: Iterable[Hashable]) -> str:
@@ -164,7 +167,10 @@ def with_your_rule(csp: CSP, rule: Constraint) -> CSP:
 def verify_puzzle(make: MakeRule, puzzle: singles.Singles, where: str) -> None:
     __tracebackhide__ = True
     rule = make(puzzle.height, puzzle.width)
-    result = solve(with_your_rule(puzzle.to_csp(), rule), inference="mac")
+    result = solve(with_your_rule(puzzle.to_csp(), rule), inference="mac", max_nodes=NODE_LIMIT)
+    if result.status == "limit":
+        raise Mismatch(f"MAC with ConnectedRule took more than {NODE_LIMIT} nodes on {where}; "
+                       f"with the cut rule it needs a few dozen at most")
     if not result.solved:
         raise Mismatch(f"MAC with ConnectedRule answered {result.status!r} on {where}, which has "
                        f"a solution")
@@ -172,7 +178,11 @@ def verify_puzzle(make: MakeRule, puzzle: singles.Singles, where: str) -> None:
     if problems:
         raise Mismatch(f"with ConnectedRule the answer on {where} breaks a rule: {problems[0]}")
     counting = with_your_rule(puzzle.to_csp(counting=True), make(puzzle.height, puzzle.width))
-    found = count(counting, limit=2, inference="mac").count
+    counted = count(counting, limit=2, inference="mac", max_nodes=NODE_LIMIT)
+    found = counted.count
+    if counted.status == "limit":
+        raise Mismatch(f"counting the solutions of {where} with ConnectedRule took more than "
+                       f"{NODE_LIMIT} nodes; with the cut rule it needs a few dozen at most")
     if found != 1:
         raise Mismatch(f"with ConnectedRule, counting finds {found} solution(s) of {where}, "
                        f"which has exactly one")
