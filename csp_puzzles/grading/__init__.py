@@ -8,7 +8,9 @@ Every graded cell of `notebooks/exercises/` calls a check from this package, for
    the library's own, independently written, checkers or with brute force,
 
 and raises `Mismatch` with a sentence saying what was expected and what came back ("AC-3
-left 3 values in T; the arc T -> SA still has no support for red").
+left 3 values in T; the arc T -> SA still has no support for red"), through `fail`, so that
+the traceback a student reads ends on that sentence: the checks' own frames are marked
+`__tracebackhide__`, which IPython (and pytest) leave out.
 
 Why a seed rather than hidden tests: the course is open, so whatever a hidden test compares
 with can be read and copied. Here no check holds an expected value; what the grader keeps
@@ -23,8 +25,9 @@ from __future__ import annotations
 
 import os
 import random
+import textwrap
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, NoReturn
 
 from ..core.trace import show
 
@@ -32,10 +35,19 @@ from ..core.trace import show
 SEED_VARIABLE = "CSP_PUZZLES_GRADING_SEED"
 #: the seed when none is set: what students practise on
 PRACTICE_SEED = "practice"
+#: the width of a verdict's lines: a notebook's output, and nbgrader's feedback page, show
+#: about 90 characters without scrolling
+WIDTH = 88
 
 
 class Mismatch(AssertionError):
     """An answer that does not do what the exercise asks; the message says how."""
+
+
+def fail(message: str) -> NoReturn:
+    """Raise the verdict, its sentence wrapped to fit a notebook's width."""
+    raise Mismatch(textwrap.fill(message, WIDTH, break_long_words=False,
+                                 break_on_hyphens=False)) from None
 
 
 class GradingUnavailable(RuntimeError):

@@ -16,7 +16,7 @@ from typing import Any
 from ..core import CSP, Constraint, Contradiction, SearchState, Trace, propagate
 from ..core.trace import PRUNE, WIPEOUT
 from ..examples import map_colouring
-from . import Mismatch, draw, name, values_text
+from . import draw, fail, name, values_text
 from .instances import random_binary_csp
 
 Domains = dict[Hashable, list[Any]]
@@ -62,26 +62,26 @@ def verify_revise(revise: Revise, domains: Domains, x: Hashable, y: Hashable,
     arc = f"revise({name(x)}, {name(y)}) under {constraint.name}"
     for var in before:
         if var != x and sorted(map(repr, domains[var])) != sorted(map(repr, before[var])):
-            raise Mismatch(f"{arc} changed {name(var)} from {values_text(before[var])} to "
-                           f"{values_text(domains[var])}: REVISE removes values of "
-                           f"{name(x)} only")
+            fail(f"{arc} changed {name(var)} from {values_text(before[var])} to "
+                 f"{values_text(domains[var])}: REVISE removes values of "
+                 f"{name(x)} only")
     kept, ys = list(domains[x]), before[y]
     for value in before[x]:
         partner = _partner(constraint, x, value, y, ys)
         if value in kept and partner is None:
-            raise Mismatch(f"{arc} kept {value} in {name(x)}, but {value} has no partner in "
-                           f"{name(y)} = {values_text(ys)}")
+            fail(f"{arc} kept {value} in {name(x)}, but {value} has no partner in "
+                 f"{name(y)} = {values_text(ys)}")
         if value not in kept and partner is not None:
-            raise Mismatch(f"{arc} removed {value} from {name(x)}, but {name(y)} = {partner} "
-                           f"is a partner for it")
+            fail(f"{arc} removed {value} from {name(x)}, but {name(y)} = {partner} "
+                 f"is a partner for it")
     if any(value not in before[x] for value in kept):
-        raise Mismatch(f"{arc} left {name(x)} = {values_text(kept)}, with values it never had "
-                       f"({values_text(before[x])} before)")
+        fail(f"{arc} left {name(x)} = {values_text(kept)}, with values it never had "
+             f"({values_text(before[x])} before)")
     removed = len(before[x]) - len(kept)
     if bool(answer) != bool(removed):
         did = f"removed {removed} value(s)" if removed else "removed nothing"
-        raise Mismatch(f"{arc} {did} but returned {answer!r}: it must return True when it "
-                       f"removed something, False otherwise")
+        fail(f"{arc} {did} but returned {answer!r}: it must return True when it "
+             f"removed something, False otherwise")
 
 
 def check_revise(revise: Revise, seed: Any = None, trials: int = 60) -> None:
@@ -159,24 +159,24 @@ def verify_fixpoint(ac3: AC3, csp: CSP, where: str) -> list[Revision]:
     answer, domains, log = run_ac3(ac3, csp)
     expected = arc_consistent(csp)
     if not log:
-        raise Mismatch(f"ac3 on {where} never called revise(domains, x, y, constraint): it "
-                       f"must revise the arcs with the revise it is given")
+        fail(f"ac3 on {where} never called revise(domains, x, y, constraint): it "
+             f"must revise the arcs with the revise it is given")
     if expected is None:
         if answer is not False:
-            raise Mismatch(f"ac3 on {where} returned {answer!r}, but arc consistency empties a "
-                           f"domain there: it must return False")
+            fail(f"ac3 on {where} returned {answer!r}, but arc consistency empties a "
+                 f"domain there: it must return False")
         if all(domains[var] for var in csp.variables):
-            raise Mismatch(f"ac3 on {where} returned False with no empty domain: it must stop "
-                           f"at the revision that empties one")
+            fail(f"ac3 on {where} returned False with no empty domain: it must stop "
+                 f"at the revision that empties one")
         return log
     if answer is not True:
-        raise Mismatch(f"ac3 on {where} returned {answer!r}, but the problem is arc consistent "
-                       f"once domains shrink to {_show_domains(expected)}: it must return True")
+        fail(f"ac3 on {where} returned {answer!r}, but the problem is arc consistent "
+             f"once domains shrink to {_show_domains(expected)}: it must return True")
     for var in csp.variables:
         if set(domains[var]) != expected[var]:
-            raise Mismatch(f"ac3 on {where} left {name(var)} = {values_text(domains[var])}; "
-                           f"arc consistency leaves {values_text(expected[var])}"
-                           f"{_unsupported(csp, domains, var)}")
+            fail(f"ac3 on {where} left {name(var)} = {values_text(domains[var])}; "
+                 f"arc consistency leaves {values_text(expected[var])}"
+                 f"{_unsupported(csp, domains, var)}")
     return log
 
 
@@ -223,19 +223,19 @@ def verify_queue(log: list[Revision], csp: CSP, where: str) -> None:
         if arc in last:
             since = log[last[arc]:number - 1]
             if not any(target == y and removed for target, _, _, removed in since):
-                raise Mismatch(
-                    f"ac3 on {where} revised {name(x)} → {name(y)} again (revision {number}) "
-                    f"although {name(y)} lost no value since revision {last[arc]}: AC-3 puts "
-                    f"an arc back in the queue only when the variable it points at loses a "
-                    f"value, and never adds an arc that is waiting in the queue already")
+                fail(
+                     f"ac3 on {where} revised {name(x)} → {name(y)} again (revision {number}) "
+                     f"although {name(y)} lost no value since revision {last[arc]}: AC-3 puts "
+                     f"an arc back in the queue only when the variable it points at loses a "
+                     f"value, and never adds an arc that is waiting in the queue already")
         last[arc] = number
     if arc_consistent(csp) is None:
         return  # AC-3 stops at the wipe-out, before some arcs come up
     for constraint in csp.constraints:
         for x, y in (constraint.scope, constraint.scope[::-1]):
             if (x, y, id(constraint)) not in last:
-                raise Mismatch(f"ac3 on {where} never revised the arc {name(x)} → {name(y)}: "
-                               f"every arc starts in the queue")
+                fail(f"ac3 on {where} never revised the arc {name(x)} → {name(y)}: "
+                     f"every arc starts in the queue")
 
 
 def check_ac3_queue(ac3: AC3, seed: Any = None, trials: int = 40) -> None:

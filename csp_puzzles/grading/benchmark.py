@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core import CSP, Result, solve
 from ..examples import queens
-from . import Mismatch, draw
+from . import draw, fail
 from .instances import random_binary_csp
 
 Method = Callable[[CSP, int], Result]
@@ -81,28 +81,28 @@ def verify_benchmark(run_benchmark: Callable[..., Any],
     for row in rows:
         key = (row.get("instance"), row.get("method"))
         if key in seen:
-            raise Mismatch(f"run_benchmark gave two rows for {key[1]} on {key[0]}: one row per "
-                           f"method and instance")
+            fail(f"run_benchmark gave two rows for {key[1]} on {key[0]}: one row per "
+                 f"method and instance")
         seen[key] = row
     for name, make in instances:
         for label, run in methods:
             row = seen.get((name, label))
             if row is None:
-                raise Mismatch(f"run_benchmark has no row for {label} on {name}: every method "
-                               f"runs on every instance, and a failure is a row too")
+                fail(f"run_benchmark has no row for {label} on {name}: every method "
+                     f"runs on every instance, and a failure is a row too")
             status, nodes = _expected_row(make, run, max_nodes)
             if row.get("status") != status:
                 why = {"limit": f"it reaches the limit of {max_nodes} nodes",
                        "wrong": "its answer breaks a constraint of the problem (check every "
                                 "answer with csp.is_solution)"}.get(status, "")
-                raise Mismatch(f"run_benchmark says {row.get('status')!r} for {label} on "
-                               f"{name}; it should say {status!r}" + (f": {why}" if why else ""))
+                fail(f"run_benchmark says {row.get('status')!r} for {label} on "
+                     f"{name}; it should say {status!r}" + (f": {why}" if why else ""))
             if row.get("nodes") != nodes:
-                raise Mismatch(f"run_benchmark says {row.get('nodes')} nodes for {label} on "
-                               f"{name}; the run takes {nodes} under the limit of {max_nodes}")
+                fail(f"run_benchmark says {row.get('nodes')} nodes for {label} on "
+                     f"{name}; the run takes {nodes} under the limit of {max_nodes}")
     if len(rows) != len(instances) * len(methods):
-        raise Mismatch(f"run_benchmark gave {len(rows)} rows for {len(instances)} instances "
-                       f"and {len(methods)} methods")
+        fail(f"run_benchmark gave {len(rows)} rows for {len(instances)} instances "
+             f"and {len(methods)} methods")
 
 
 def check_run_benchmark(run_benchmark: Callable[..., Any], seed: Any = None) -> None:
@@ -152,12 +152,12 @@ def check_solved_within(solved_within: Callable[..., Any], seed: Any = None,
             label = next((m for m in expected if mine.get(m) != expected[m]), None)
             if label is None:
                 label = next(iter(set(mine) - set(expected)))
-                raise Mismatch(f"solved_within names {label!r}, which is not a method of the "
-                               f"table [{_table(rows)}]")
-            raise Mismatch(f"with a budget of {budget} nodes, solved_within says {label} solves "
-                           f"{mine.get(label)} instance(s); it solves {expected[label]} "
-                           f"(status 'solved' and at most {budget} nodes; every method appears, "
-                           f"with 0 if need be) in the table [{_table(rows)}]")
+                fail(f"solved_within names {label!r}, which is not a method of the "
+                     f"table [{_table(rows)}]")
+            fail(f"with a budget of {budget} nodes, solved_within says {label} solves "
+                 f"{mine.get(label)} instance(s); it solves {expected[label]} "
+                 f"(status 'solved' and at most {budget} nodes; every method appears, "
+                 f"with 0 if need be) in the table [{_table(rows)}]")
 
 
 def comparison_of(rows: list[Row], a: str, b: str) -> dict[str, Any]:
@@ -185,7 +185,7 @@ def check_compare(compare: Callable[..., Any], seed: Any = None, trials: int = 6
             if isinstance(want, list):
                 got = sorted(got) if isinstance(got, (list, tuple, set)) else got
             if got != want:
-                raise Mismatch(f"compare(rows, {a!r}, {b!r}) gives {key} = {got!r}; it should "
-                               f"be {want!r} for the table [{_table(rows)}] (only instances "
-                               f"both solved are compared by nodes)")
+                fail(f"compare(rows, {a!r}, {b!r}) gives {key} = {got!r}; it should "
+                     f"be {want!r} for the table [{_table(rows)}] (only instances "
+                     f"both solved are compared by nodes)")
 

@@ -16,7 +16,7 @@ from typing import Any
 from ..core import CSP, count
 from ..core.structure import cutset_solve, is_tree
 from ..examples import map_colouring
-from . import Mismatch, draw, name
+from . import draw, fail, name
 from .instances import relation
 
 Edge = tuple[Hashable, Hashable]
@@ -77,9 +77,9 @@ def check_is_forest(is_forest: Callable[..., Any], seed: Any = None, trials: int
         expected = is_tree(graph_csp(variables, edges))
         if answer is not expected:
             has = "no cycle" if expected else "a cycle"
-            raise Mismatch(f"is_forest says {answer!r} for the graph on "
-                           f"{', '.join(map(name, variables))} with edges "
-                           f"{_edges_words(edges)}, which has {has}")
+            fail(f"is_forest says {answer!r} for the graph on "
+                 f"{', '.join(map(name, variables))} with edges "
+                 f"{_edges_words(edges)}, which has {has}")
 
 
 def _cutset(cycle_cutset_of: Callable[..., Any], csp: CSP, where: str) -> list[Hashable]:
@@ -87,11 +87,11 @@ def _cutset(cycle_cutset_of: Callable[..., Any], csp: CSP, where: str) -> list[H
     cutset = list(cycle_cutset_of(csp))
     strangers = [var for var in cutset if var not in csp.domains]
     if strangers or len(set(cutset)) != len(cutset):
-        raise Mismatch(f"for {where}, cycle_cutset_of returned {cutset}: a list of distinct "
-                       f"variables of the problem")
+        fail(f"for {where}, cycle_cutset_of returned {cutset}: a list of distinct "
+             f"variables of the problem")
     if not is_tree(without(csp, cutset)):
-        raise Mismatch(f"for {where}, removing {', '.join(map(name, cutset)) or 'nothing'} "
-                       f"still leaves a cycle: that is not a cycle cutset")
+        fail(f"for {where}, removing {', '.join(map(name, cutset)) or 'nothing'} "
+             f"still leaves a cycle: that is not a cycle cutset")
     return cutset
 
 
@@ -113,8 +113,8 @@ def check_cutset(cycle_cutset_of: Callable[..., Any], seed: Any = None,
         cutset = _cutset(cycle_cutset_of, csp, where)
         result = cutset_solve(csp, cutset=cutset)
         if result.solved != (count(csp, limit=1).count > 0):
-            raise Mismatch(f"cutset conditioning on {cutset} answered {result.status!r} for "
-                           f"{where}")
+            fail(f"cutset conditioning on {cutset} answered {result.status!r} for "
+                 f"{where}")
 
 
 def check_irredundant(cycle_cutset_of: Callable[..., Any], seed: Any = None,
@@ -125,7 +125,7 @@ def check_irredundant(cycle_cutset_of: Callable[..., Any], seed: Any = None,
         cutset = _cutset(cycle_cutset_of, csp, where)
         for var in cutset:
             if is_tree(without(csp, [v for v in cutset if v != var])):
-                raise Mismatch(f"for {where}, the cutset {', '.join(map(name, cutset))} holds "
-                               f"{name(var)}, but without it in the cutset the rest still has "
-                               f"no cycle: conditioning costs a factor of the domain size per "
-                               f"cutset variable, so drop the ones not needed")
+                fail(f"for {where}, the cutset {', '.join(map(name, cutset))} holds "
+                     f"{name(var)}, but without it in the cutset the rest still has "
+                     f"no cycle: conditioning costs a factor of the domain size per "
+                     f"cutset variable, so drop the ones not needed")

@@ -13,7 +13,7 @@ from itertools import permutations
 from typing import Any
 
 from ..core import CSP, count
-from . import Mismatch, draw
+from . import draw, fail
 
 Cell = tuple[int, int]
 Model = Callable[[int, dict[Cell, int], list[tuple[Cell, Cell]]], CSP]
@@ -75,18 +75,18 @@ def verify_model(futoshiki: Model, n: int, givens: dict[Cell, int],
     cells = {(r, c) for r in range(n) for c in range(n)}
     if set(csp.variables) != cells:
         strange = sorted(set(csp.variables) ^ cells, key=str)[:3]
-        raise Mismatch(f"for {where} the model's variables should be the {n * n} cells (row, "
-                       f"column); these are missing or extra: {strange}")
+        fail(f"for {where} the model's variables should be the {n * n} cells (row, "
+             f"column); these are missing or extra: {strange}")
     counted = count(csp, keep=True, limit=1000)
     expected = solutions_by_hand(n, givens, smaller)
     for solution in counted.solutions[:20]:
         grid = [[solution[r, c] for c in range(n)] for r in range(n)]
         broken = _breaks(grid, n, givens, smaller)
         if broken:
-            raise Mismatch(f"your model of {where} has the solution {grid}, but {broken}")
+            fail(f"your model of {where} has the solution {grid}, but {broken}")
     if counted.count != expected:
-        raise Mismatch(f"your model of {where} has {counted.count} solution(s); the puzzle "
-                       f"has {expected}: some rule is missing or too strict")
+        fail(f"your model of {where} has {counted.count} solution(s); the puzzle "
+             f"has {expected}: some rule is missing or too strict")
 
 
 def check_example(futoshiki: Model) -> None:

@@ -20,7 +20,7 @@ from pysat.solvers import Cadical195
 from .. import hashi
 from ..hashi import sat
 from ..unionfind import components
-from . import Mismatch, draw
+from . import draw, fail
 
 Clauses = Any  # a list of clauses, each a list of non-zero ints
 DegreeClauses = Callable[[list[list[int]], int], Clauses]
@@ -61,14 +61,14 @@ def _clauses(degree_clauses: DegreeClauses, sizes: Sequence[int], n: int) -> lis
     try:
         clauses = [[int(lit) for lit in clause] for clause in answer]
     except TypeError:
-        raise Mismatch(f"for {where}, degree_clauses returned {answer!r}: it must return a "
-                       f"list of clauses, each a list of ints") from None
+        fail(f"for {where}, degree_clauses returned {answer!r}: it must return a "
+             f"list of clauses, each a list of ints")
     known = {v for ladder in ladders for v in ladder}
     for clause in clauses:
         if not clause or any(abs(lit) not in known for lit in clause):
-            raise Mismatch(f"for {where}, degree_clauses wrote the clause {clause}: every "
-                           f"clause needs at least one literal, all of them ladder "
-                           f"variables (no new variables here)")
+            fail(f"for {where}, degree_clauses wrote the clause {clause}: every "
+                 f"clause needs at least one literal, all of them ladder "
+                 f"variables (no new variables here)")
     return clauses
 
 
@@ -84,13 +84,13 @@ def verify_bound(degree_clauses: DegreeClauses, sizes: Sequence[int], n: int,
         broken = _broken(clauses, _true_vars(ladders, counts))
         spread = ", ".join(f"edge {e}: {c}" for e, c in enumerate(counts))
         if total == n and broken is not None:
-            raise Mismatch(f"for {_island_words(sizes, n)}, the bridges {spread} add up to "
-                           f"{n}, yet they break your clause {broken}")
+            fail(f"for {_island_words(sizes, n)}, the bridges {spread} add up to "
+                 f"{n}, yet they break your clause {broken}")
         wrong = total > n if bound == "at most" else total < n
         if wrong and broken is None:
-            raise Mismatch(f"for {_island_words(sizes, n)}, the bridges {spread} add up to "
-                           f"{total}, not {n}, yet they satisfy all your clauses ({bound} "
-                           f"{n} is missing)")
+            fail(f"for {_island_words(sizes, n)}, the bridges {spread} add up to "
+                 f"{total}, not {n}, yet they satisfy all your clauses ({bound} "
+                 f"{n} is missing)")
 
 
 def _islands(rng: Any, trials: int) -> Iterator[tuple[list[int], int]]:
@@ -170,14 +170,14 @@ def check_puzzles(degree_clauses: DegreeClauses, seed: Any = None, trials: int =
     for where, puzzle in puzzles:
         found = sat_solutions(puzzle, degree_clauses)
         if not found:
-            raise Mismatch(f"with your degree clauses the SAT solver finds no solution of "
-                           f"{where}, which has one")
+            fail(f"with your degree clauses the SAT solver finds no solution of "
+                 f"{where}, which has one")
         problems = puzzle.check(found[0])
         if problems:
-            raise Mismatch(f"with your degree clauses the SAT solver's answer on {where} "
-                           f"breaks a rule: {problems[0]}")
+            fail(f"with your degree clauses the SAT solver's answer on {where} "
+                 f"breaks a rule: {problems[0]}")
         if len(found) > 1:
             broken = puzzle.check(found[1])
-            raise Mismatch(f"with your degree clauses the SAT solver finds a second solution "
-                           f"of {where}, which has only one; that second answer breaks a "
-                           f"rule: {broken[0] if broken else 'none (check the puzzle)'}")
+            fail(f"with your degree clauses the SAT solver finds a second solution "
+                 f"of {where}, which has only one; that second answer breaks a "
+                 f"rule: {broken[0] if broken else 'none (check the puzzle)'}")

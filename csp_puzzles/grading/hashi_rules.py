@@ -15,7 +15,7 @@ from typing import Any
 from .. import hashi
 from ..core import CSP, Constraint, Contradiction, Predicate, SearchState, solve
 from ..hashi.connectivity import Connectivity
-from . import Mismatch, draw, values_text
+from . import draw, fail, values_text
 
 #: a subclass of DegreeCheck: Rule(edges, number, where)
 Rule = Callable[[Sequence[Hashable], int, str], Constraint]
@@ -115,17 +115,17 @@ def verify_island(rule: Rule, kind: str, domains: list[list[int]], number: int) 
         rule(edges, number, "(0,0)").propagate(state)
     except Contradiction:
         if expected is not None:
-            raise Mismatch(f"{start} failed, but {WHY[kind]}: here it leaves "
-                           + ", ".join(f"{e} = {values_text(d)}" for e, d in
-                                       zip(edges, expected))) from None
+            fail(f"{start} failed, but {WHY[kind]}: here it leaves "
+                 + ", ".join(f"{e} = {values_text(d)}" for e, d in
+                 zip(edges, expected)))
         return
     if expected is None:
-        raise Mismatch(f"{start} did not fail, but {WHY[kind]}: here no value of the edges "
-                       f"is left that the rule allows")
+        fail(f"{start} did not fail, but {WHY[kind]}: here no value of the edges "
+             f"is left that the rule allows")
     for edge, want in zip(edges, expected):
         if sorted(state.values(edge)) != sorted(want):
-            raise Mismatch(f"{start} left {edge} = {values_text(state.values(edge))}, but "
-                           f"{WHY[kind]}: {edge} = {values_text(want)}")
+            fail(f"{start} left {edge} = {values_text(state.values(edge))}, but "
+                 f"{WHY[kind]}: {edge} = {values_text(want)}")
 
 
 def _random_island(rng: Any) -> tuple[list[list[int]], int]:
@@ -173,15 +173,15 @@ def verify_puzzle(rules: Sequence[Rule], puzzle: hashi.Hashi, where: str) -> int
     plain = solve(bare_model(puzzle), inference="mac").stats.nodes
     result = solve(bare_model(puzzle, rules), inference="mac", max_nodes=plain + 1)
     if result.status == "limit":
-        raise Mismatch(f"with your rules MAC needs more than {plain} nodes on {where}, the "
-                       f"nodes it needs with the degree only checked")
+        fail(f"with your rules MAC needs more than {plain} nodes on {where}, the "
+             f"nodes it needs with the degree only checked")
     if not result.solved:
-        raise Mismatch(f"with your rules, MAC answered {result.status!r} on {where}, which has "
-                       f"a solution: a rule removed a value that the solution uses")
+        fail(f"with your rules, MAC answered {result.status!r} on {where}, which has "
+             f"a solution: a rule removed a value that the solution uses")
     problems = puzzle.check(puzzle.decode(result.solution or {}))
     if problems:
-        raise Mismatch(f"with your rules, the answer on {where} breaks the puzzle's rules: "
-                       f"{problems[0]}")
+        fail(f"with your rules, the answer on {where} breaks the puzzle's rules: "
+             f"{problems[0]}")
     return result.stats.nodes
 
 
@@ -197,9 +197,9 @@ def check_rules_in_search(one_open: Rule, saturation: Rule, seed: Any = None,
     causes = [e.cause or "" for e in trace or () if e.kind == "prune"]
     for family in ("one open neighbour at", "saturation at"):
         if not any(cause.startswith(family) for cause in causes):
-            raise Mismatch(f"on the 7x7 puzzle no removal in the trace names "
-                           f"{family!r}: each rule's removals should carry its name (set in "
-                           f"__init__), and both rules fire on this puzzle")
+            fail(f"on the 7x7 puzzle no removal in the trace names "
+                 f"{family!r}: each rule's removals should carry its name (set in "
+                 f"__init__), and both rules fire on this puzzle")
     rng = draw("hashi rules in search", seed)
     for number in range(1, trials + 1):
         size = rng.choice((6, 7, 8))

@@ -17,7 +17,7 @@ from .. import kakuro
 from ..core import CSP, Constraint, Contradiction, SearchState, solve
 from ..kakuro.combinations import digits_of, mask_of
 from ..kakuro.rules import run_supports
-from . import Mismatch, draw, values_text
+from . import draw, fail, values_text
 
 FittingSets = Callable[[list[set[int]], int], Any]
 MakeRun = Callable[[Sequence[Hashable], int], Constraint]
@@ -67,18 +67,18 @@ def verify_fitting_sets(fitting_sets: FittingSets, domains: list[set[int]], tota
     try:
         mine = {frozenset(digits) for digits in answer}
     except TypeError:
-        raise Mismatch(f"fitting_sets returned {answer!r}: it must return a list of digit "
-                       f"sets") from None
+        fail(f"fitting_sets returned {answer!r}: it must return a list of digit "
+             f"sets")
     expected = library_answer(domains, total)
     want = set(expected[1]) if expected else set()
     where = _run_words(domains, total)
     for digits in sorted(mine - want, key=sorted):
-        raise Mismatch(f"for {where}, fitting_sets gave {values_text(digits)}, which cannot "
-                       f"fill it: its digits cannot be given one to each cell, or their sum or "
-                       f"number is wrong")
+        fail(f"for {where}, fitting_sets gave {values_text(digits)}, which cannot "
+             f"fill it: its digits cannot be given one to each cell, or their sum or "
+             f"number is wrong")
     for digits in sorted(want - mine, key=sorted):
-        raise Mismatch(f"for {where}, fitting_sets missed {values_text(digits)}: it has the "
-                       f"right size and sum, and each cell can take one of its digits")
+        fail(f"for {where}, fitting_sets missed {values_text(digits)}: it has the "
+             f"right size and sum, and each cell can take one of its digits")
 
 
 def check_fitting_sets(fitting_sets: FittingSets, seed: Any = None, trials: int = 80) -> None:
@@ -105,20 +105,20 @@ def verify_filter(make: MakeRun, domains: list[set[int]], total: int) -> None:
         make(cells, total).propagate(state)
     except Contradiction:
         if expected is not None:
-            raise Mismatch(f"RunFilter failed on {where}, but the digit set(s) "
-                           f"{', '.join(map(values_text, expected[1]))} still fit") from None
+            fail(f"RunFilter failed on {where}, but the digit set(s) "
+                 f"{', '.join(map(values_text, expected[1]))} still fit")
         return
     if expected is None:
-        raise Mismatch(f"RunFilter did not fail on {where}, but no digit set fits it")
+        fail(f"RunFilter did not fail on {where}, but no digit set fits it")
     for i, (cell, want) in enumerate(zip(cells, expected[0])):
         left = set(state.values(cell))
         if left - want:
-            raise Mismatch(f"on {where}, RunFilter left {values_text(left)} in cell {i + 1}; "
-                           f"{min(left - want)} is in no fitting set that can give it to that "
-                           f"cell, so it must go")
+            fail(f"on {where}, RunFilter left {values_text(left)} in cell {i + 1}; "
+                 f"{min(left - want)} is in no fitting set that can give it to that "
+                 f"cell, so it must go")
         if want - left:
-            raise Mismatch(f"on {where}, RunFilter removed {min(want - left)} from cell "
-                           f"{i + 1}, but a fitting set can put it there")
+            fail(f"on {where}, RunFilter removed {min(want - left)} from cell "
+                 f"{i + 1}, but a fitting set can put it there")
 
 
 def check_run_filter(make: MakeRun, seed: Any = None, trials: int = 80) -> None:
@@ -145,15 +145,15 @@ def verify_puzzle(make: MakeRun, puzzle: kakuro.Kakuro, where: str) -> None:
     decomposed = puzzle.solve(model="decomposed", inference="mac").stats.nodes
     result = solve(filtered_model(puzzle, make), inference="mac", max_nodes=decomposed + 1)
     if result.status == "limit":
-        raise Mismatch(f"MAC with RunFilter needs more than {decomposed} nodes on {where}, the "
-                       f"nodes of the decomposed model: it should prune at least as much")
+        fail(f"MAC with RunFilter needs more than {decomposed} nodes on {where}, the "
+             f"nodes of the decomposed model: it should prune at least as much")
     if not result.solved:
-        raise Mismatch(f"MAC with RunFilter answered {result.status!r} on {where}, which has a "
-                       f"solution")
+        fail(f"MAC with RunFilter answered {result.status!r} on {where}, which has a "
+             f"solution")
     problems = puzzle.check(puzzle.decode(result.solution or {}))
     if problems:
-        raise Mismatch(f"MAC with RunFilter on {where} gave an answer that breaks the rules: "
-                       f"{problems[0]}")
+        fail(f"MAC with RunFilter on {where} gave an answer that breaks the rules: "
+             f"{problems[0]}")
 
 
 def check_run_filter_solves(make: MakeRun, seed: Any = None, trials: int = 4) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core import CSP
 from ..examples import map_colouring, queens
-from . import Mismatch, draw, name
+from . import draw, fail, name
 from .instances import random_binary_csp, relation
 
 Assignment = dict[Hashable, Any]
@@ -49,14 +49,14 @@ def check_conflicts(conflicts: Callable[..., Any], seed: Any = None, trials: int
             before = dict(assignment)
             answer = conflicts(csp, assignment, var, value)
             if assignment != before:
-                raise Mismatch("conflicts changed the assignment it was given: it only counts")
+                fail("conflicts changed the assignment it was given: it only counts")
             expected = broken(csp, assignment, var, value)
             if answer != expected:
                 constraints = "; ".join(c.name for c in csp.constraints_of[var])
-                raise Mismatch(f"with {_words(assignment)}, conflicts(csp, assignment, "
-                               f"{name(var)!r}, {value!r}) gives {answer!r}; {expected} of the "
-                               f"constraints on {name(var)} ({constraints}) break when "
-                               f"{name(var)} = {value}")
+                fail(f"with {_words(assignment)}, conflicts(csp, assignment, "
+                     f"{name(var)!r}, {value!r}) gives {answer!r}; {expected} of the "
+                     f"constraints on {name(var)} ({constraints}) break when "
+                     f"{name(var)} = {value}")
 
 
 def _in_conflict(csp: CSP, assignment: Assignment) -> list[Hashable]:
@@ -74,23 +74,23 @@ def verify_repair(repair: Callable[..., Any], csp: CSP, assignment: Assignment,
     where = f"with {_words(before)}"
     if not conflicted:
         if chosen is not None or assignment != before:
-            raise Mismatch(f"{where} no constraint is broken, yet repair returned {chosen!r}: "
-                           f"with nothing to repair it returns None and changes nothing")
+            fail(f"{where} no constraint is broken, yet repair returned {chosen!r}: "
+                 f"with nothing to repair it returns None and changes nothing")
         return None
     if chosen not in conflicted:
-        raise Mismatch(f"{where} repair chose {chosen!r}, but the variables in conflict are "
-                       f"{', '.join(map(name, conflicted))}: it must repair one of them")
+        fail(f"{where} repair chose {chosen!r}, but the variables in conflict are "
+             f"{', '.join(map(name, conflicted))}: it must repair one of them")
     changed = [var for var in csp.variables if var != chosen and assignment[var] != before[var]]
     if changed:
-        raise Mismatch(f"{where} repair changed {name(changed[0])} as well as "
-                       f"{name(chosen)}: a step changes one variable")
+        fail(f"{where} repair changed {name(changed[0])} as well as "
+             f"{name(chosen)}: a step changes one variable")
     counts = {value: broken(csp, before, chosen, value) for value in csp.domains[chosen]}
     new = assignment[chosen]
     if new not in counts or counts[new] > min(counts.values()):
         best = min(counts, key=counts.__getitem__)
-        raise Mismatch(f"{where} repair gave {name(chosen)} the value {new!r}, with "
-                       f"{counts.get(new)} conflict(s), but {best!r} has {counts[best]}: it "
-                       f"takes a value with the fewest conflicts")
+        fail(f"{where} repair gave {name(chosen)} the value {new!r}, with "
+             f"{counts.get(new)} conflict(s), but {best!r} has {counts[best]}: it "
+             f"takes a value with the fewest conflicts")
     return chosen
 
 
@@ -106,9 +106,9 @@ def check_repair(repair: Callable[..., Any], seed: Any = None, trials: int = 60)
     start = {column: 0 for column in csp.variables}  # every queen on row 0: all in conflict
     chosen = {verify_repair(repair, csp, dict(start), random.Random(k)) for k in range(20)}
     if len(chosen) == 1:
-        raise Mismatch(f"with all eight queens on row 0, twenty repairs with twenty different "
-                       f"random sources all chose {name(chosen.pop())}: choose the variable at "
-                       f"random (rng.choice) among those in conflict")
+        fail(f"with all eight queens on row 0, twenty repairs with twenty different "
+             f"random sources all chose {name(chosen.pop())}: choose the variable at "
+             f"random (rng.choice) among those in conflict")
 
 
 def planted_colouring(rng: random.Random, k: int, vertices: int, density: float) -> CSP:
@@ -144,10 +144,10 @@ def check_min_conflicts(min_conflicts: Callable[..., Any], seed: Any = None,
             if not csp.is_solution(answer):
                 broken_ones = ", ".join(c.name for c in csp.violated(answer)) if isinstance(
                     answer, dict) and len(answer) == len(csp.variables) else "its variables"
-                raise Mismatch(f"min_conflicts returned {answer!r} for {csp.name}, which breaks "
-                               f"{broken_ones}: return a solution, or None")
+                fail(f"min_conflicts returned {answer!r} for {csp.name}, which breaks "
+                     f"{broken_ones}: return a solution, or None")
             found += 1
         if found * 2 < runs:
-            raise Mismatch(f"min_conflicts found a solution of {csp.name} in {found} of {runs} "
-                           f"runs of 2000 steps; a right one finds it nearly every time")
+            fail(f"min_conflicts found a solution of {csp.name} in {found} of {runs} "
+                 f"runs of 2000 steps; a right one finds it nearly every time")
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import singles
 from ..milp import IntegerProgram, Row, at_most, groups, solutions
-from . import GradingUnavailable, Mismatch, draw
+from . import GradingUnavailable, draw, fail
 
 Cell = tuple[int, int]
 Shade = dict[Cell, int]
@@ -80,11 +80,11 @@ def verify_no_repeat(no_repeat_rows: RowsOf, puzzle: singles.Singles) -> None:
         broken = next((row for row in rows if not holds(row, values)), None)
         shown = sorted(shaded) or "no cell"
         if repeat is None and broken is not None:
-            raise Mismatch(f"in the grid {_grid_words(puzzle)}, shading {shown} repeats no "
-                           f"number, yet it breaks your row {broken}")
+            fail(f"in the grid {_grid_words(puzzle)}, shading {shown} repeats no "
+                 f"number, yet it breaks your row {broken}")
         if repeat is not None and broken is None:
-            raise Mismatch(f"in the grid {_grid_words(puzzle)}, shading {shown} leaves "
-                           f"{repeat}, yet it satisfies all your rows")
+            fail(f"in the grid {_grid_words(puzzle)}, shading {shown} leaves "
+                 f"{repeat}, yet it satisfies all your rows")
 
 
 def check_no_repeat_rows(no_repeat_rows: RowsOf, seed: Any = None, trials: int = 8) -> None:
@@ -127,18 +127,18 @@ def verify_open_around(open_around: OpenAround, puzzle: singles.Singles,
     where = (f"the grid {_grid_words(puzzle)} shaded at {sorted(shaded)}, whose unshaded "
              f"group {sorted(group)} is walled in")
     if not isinstance(row, Row):
-        raise Mismatch(f"for {where}, open_around returned {row!r}: it must return one Row "
-                       f"(at_most gives one)")
+        fail(f"for {where}, open_around returned {row!r}: it must return one Row "
+             f"(at_most gives one)")
     answer = [1 if cell in shaded else 0 for cell in cells]
     if holds(row, [answer[shade[cell]] for cell in cells]):
-        raise Mismatch(f"for {where}, your row {row} still allows this answer: the row must "
-                       f"cut it off")
+        fail(f"for {where}, your row {row} still allows this answer: the row must "
+             f"cut it off")
     for other in valid:
         values = [1 if cell in other else 0 for cell in cells]
         if not holds(row, [values[shade[cell]] for cell in cells]):
-            raise Mismatch(f"for {where}, your row {row} also forbids the shading "
-                           f"{sorted(other) or 'of no cell'}, whose unshaded cells are "
-                           f"connected: a lazy row must keep every solution")
+            fail(f"for {where}, your row {row} also forbids the shading "
+                 f"{sorted(other) or 'of no cell'}, whose unshaded cells are "
+                 f"connected: a lazy row must keep every solution")
 
 
 def _walled_in(rng: random.Random, puzzle: singles.Singles,
@@ -215,12 +215,12 @@ def solve_with(puzzle: singles.Singles, no_repeat_rows: RowsOf, open_around: Ope
         rows = [open_around(puzzle, dict(shade), part) for part in parts]
         for part, row in zip(parts, rows):
             if holds(row, values):
-                raise Mismatch(f"HiGHS returned a shading whose unshaded group {sorted(part)} "
-                               f"is walled in, and your row {row} for it does not cut that "
-                               f"answer off: the loop would get the same answer forever")
+                fail(f"HiGHS returned a shading whose unshaded group {sorted(part)} "
+                     f"is walled in, and your row {row} for it does not cut that "
+                     f"answer off: the loop would get the same answer forever")
         rounds += 1
         if rounds > MAX_ROUNDS:
-            raise Mismatch(f"the lazy loop with your rows needed more than {MAX_ROUNDS} rounds")
+            fail(f"the lazy loop with your rows needed more than {MAX_ROUNDS} rounds")
         return rows
 
     found = []
@@ -243,12 +243,12 @@ def check_puzzles(no_repeat_rows: RowsOf, open_around: OpenAround, seed: Any = N
         where = f"generated puzzle {number} ({puzzle.to_tatham()})"
         found = solve_with(puzzle, no_repeat_rows, open_around)
         if not found:
-            raise Mismatch(f"with your rows HiGHS finds no solution of {where}, which has one")
+            fail(f"with your rows HiGHS finds no solution of {where}, which has one")
         for answer in found:
             problems = puzzle.check(frozenset(answer))
             if problems:
-                raise Mismatch(f"with your rows HiGHS answers {sorted(answer)} on {where}, "
-                               f"which breaks a rule: {problems[0]}")
+                fail(f"with your rows HiGHS answers {sorted(answer)} on {where}, "
+                     f"which breaks a rule: {problems[0]}")
         if len(found) > 1:
-            raise Mismatch(f"with your rows HiGHS finds two solutions of {where}, which has "
-                           f"one")
+            fail(f"with your rows HiGHS finds two solutions of {where}, which has "
+                 f"one")

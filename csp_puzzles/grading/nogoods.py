@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import Mismatch, draw
+from . import draw, fail
 
 Fact = str
 CONFLICT = "conflict"
@@ -127,8 +127,8 @@ def _answer(first_uip: Callable[..., Any], graph: Graph) -> tuple[Fact, set[Fact
         uip, nogood = answer
         return uip, set(nogood)
     except (TypeError, ValueError):
-        raise Mismatch(f"first_uip returned {answer!r}: it must return (uip, nogood), the "
-                       f"nogood a set of facts") from None
+        fail(f"first_uip returned {answer!r}: it must return (uip, nogood), the "
+             f"nogood a set of facts")
 
 
 def _graphs(seed: Any, trials: int) -> list[tuple[Graph, str]]:
@@ -144,10 +144,10 @@ def check_uip(first_uip: Callable[..., Any], seed: Any = None, trials: int = 60)
         uip, _ = _answer(first_uip, graph)
         want = expected(graph)[0]
         if uip != want:
-            raise Mismatch(f"on {where} [{graph.describe()}], first_uip gave the UIP {uip!r}; "
-                           f"the first UIP is {want!r}: the fact of the conflict's level, "
-                           f"nearest the conflict, that every path from that level's "
-                           f"decision to the conflict goes through")
+            fail(f"on {where} [{graph.describe()}], first_uip gave the UIP {uip!r}; "
+                 f"the first UIP is {want!r}: the fact of the conflict's level, "
+                 f"nearest the conflict, that every path from that level's "
+                 f"decision to the conflict goes through")
 
 
 def check_nogood(first_uip: Callable[..., Any], seed: Any = None, trials: int = 60) -> None:
@@ -161,6 +161,6 @@ def check_nogood(first_uip: Callable[..., Any], seed: Any = None, trials: int = 
             said = "; ".join(part for part in (
                 f"{', '.join(extra)} should not be in it" if extra else "",
                 f"{', '.join(missing)} is missing" if missing else "") if part)
-            raise Mismatch(f"on {where} [{graph.describe()}], first_uip gave the nogood "
-                           f"{sorted(nogood)}; {said}. The nogood is the UIP and the facts "
-                           f"of earlier levels (not the root) met while resolving")
+            fail(f"on {where} [{graph.describe()}], first_uip gave the nogood "
+                 f"{sorted(nogood)}; {said}. The nogood is the UIP and the facts "
+                 f"of earlier levels (not the root) met while resolving")

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core import CSP, SearchState, count, solve
 from ..examples import map_colouring, queens
-from . import Mismatch, draw, name
+from . import draw, fail, name
 from .instances import random_binary_csp
 
 Order = Callable[[SearchState], Hashable]
@@ -44,15 +44,15 @@ def verify_choice(order: Order, state: SearchState, where: str) -> None:
     unassigned = [var for var in state.csp.variables if var not in state.assignment]
     if chosen not in unassigned:
         what = "is assigned already" if chosen in state.assignment else "is not a variable"
-        raise Mismatch(f"on {where}, dom_over_deg returned {chosen!r}, which {what}: it must "
-                       f"return an unassigned variable")
+        fail(f"on {where}, dom_over_deg returned {chosen!r}, which {what}: it must "
+             f"return an unassigned variable")
     best = min(unassigned, key=lambda var: _ratio(state, var))  # min keeps the first of ties
     if chosen != best:
         tie = _ratio(state, chosen) == _ratio(state, best)
         reason = ("ties go to the variable that comes first in state.csp.variables" if tie
                   else "the smallest ratio wins")
-        raise Mismatch(f"on {where}, dom_over_deg chose {name(chosen)} "
-                       f"({_said(state, chosen)}), but {_said(state, best)}: {reason}")
+        fail(f"on {where}, dom_over_deg chose {name(chosen)} "
+             f"({_said(state, chosen)}), but {_said(state, best)}: {reason}")
 
 
 def _random_state(csp: CSP, rng: Any) -> SearchState:
@@ -90,14 +90,14 @@ def verify_solve(order: Order, csp: CSP, where: str) -> None:
     result = solve(csp, inference="fc", var_order=order)
     exists = count(csp, limit=1).count > 0
     if exists and not result.solved:
-        raise Mismatch(f"forward checking with dom_over_deg answered {result.status!r} on "
-                       f"{where}, which has a solution")
+        fail(f"forward checking with dom_over_deg answered {result.status!r} on "
+             f"{where}, which has a solution")
     if not exists and result.status != "unsatisfiable":
-        raise Mismatch(f"forward checking with dom_over_deg answered {result.status!r} on "
-                       f"{where}, which has no solution")
+        fail(f"forward checking with dom_over_deg answered {result.status!r} on "
+             f"{where}, which has no solution")
     if result.solved and not csp.is_solution(result.solution or {}):
         broken = ", ".join(c.name for c in csp.violated(result.solution or {}))
-        raise Mismatch(f"on {where}, the solution found with dom_over_deg breaks {broken}")
+        fail(f"on {where}, the solution found with dom_over_deg breaks {broken}")
 
 
 def check_dom_over_deg_solves(order: Order, seed: Any = None, trials: int = 30) -> None:
@@ -107,8 +107,8 @@ def check_dom_over_deg_solves(order: Order, seed: Any = None, trials: int = 30) 
     mine = solve(queens(8), inference="fc", var_order=order).stats.nodes
     baseline = solve(queens(8), inference="fc", var_order="input").stats.nodes
     if mine >= baseline:
-        raise Mismatch(f"forward checking with dom_over_deg needs {mine} nodes on 8-queens, "
-                       f"the input order {baseline}: dom/deg should need fewer")
+        fail(f"forward checking with dom_over_deg needs {mine} nodes on 8-queens, "
+             f"the input order {baseline}: dom/deg should need fewer")
     rng = draw("dom/deg solves", seed)
     for number in range(1, trials + 1):
         csp = random_binary_csp(rng, variables=rng.randint(4, 8), values=6, density=0.4)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..core import CSP, Constraint, Contradiction, Predicate, SearchState, count, solve
-from . import Mismatch, draw, values_text
+from . import draw, fail, values_text
 
 Make = Callable[[Hashable, Hashable], Constraint]
 
@@ -36,30 +36,30 @@ def verify_pair(make: Make, xs: list[int], ys: list[int]) -> None:
         make("x", "y").propagate(state)
     except Contradiction:
         if keep_x and keep_y:
-            raise Mismatch(f"{start} failed, but x = {keep_x[0]}, y = {keep_y[-1]} satisfies "
-                           f"x < y: propagate must fail only when no pair is left") from None
+            fail(f"{start} failed, but x = {keep_x[0]}, y = {keep_y[-1]} satisfies "
+                 f"x < y: propagate must fail only when no pair is left")
         return
     if not keep_x or not keep_y:
-        raise Mismatch(f"{start} left x = {values_text(state.values('x'))} and y = "
-                       f"{values_text(state.values('y'))}, but no value of x is smaller than "
-                       f"a value of y: removing the unsupported values empties a domain, "
-                       f"which state.remove reports by raising Contradiction")
+        fail(f"{start} left x = {values_text(state.values('x'))} and y = "
+             f"{values_text(state.values('y'))}, but no value of x is smaller than "
+             f"a value of y: removing the unsupported values empties a domain, "
+             f"which state.remove reports by raising Contradiction")
     for var, kept, other in (("x", keep_x, "larger value of y"),
                              ("y", keep_y, "smaller value of x")):
         left = state.values(var)
         extra = [v for v in left if v not in kept]
         if extra:
-            raise Mismatch(f"{start} left {var} = {values_text(left)}, but {extra[0]} has no "
-                           f"{other}: it must go")
+            fail(f"{start} left {var} = {values_text(left)}, but {extra[0]} has no "
+                 f"{other}: it must go")
         lost = [v for v in kept if v not in left]
         if lost:
-            raise Mismatch(f"{start} removed {lost[0]} from {var}, but it has a {other}: it "
-                           f"must stay")
+            fail(f"{start} removed {lost[0]} from {var}, but it has a {other}: it "
+                 f"must stay")
     removed = len(xs) + len(ys) - len(keep_x) - len(keep_y)
     if state.stats.prunings != removed:
-        raise Mismatch(f"{start} removed {removed} values but state.remove saw "
-                       f"{state.stats.prunings}: remove values with state.remove(var, value), "
-                       f"never by changing state.domains yourself")
+        fail(f"{start} removed {removed} values but state.remove saw "
+             f"{state.stats.prunings}: remove values with state.remove(var, value), "
+             f"never by changing state.domains yourself")
 
 
 def check_less_than(make: Make, seed: Any = None, trials: int = 200) -> None:
@@ -96,16 +96,16 @@ def verify_chain(make: Make, domains: list[list[int]]) -> None:
     result = solve(mine, inference="mac", trace=True)
     exists = count(_chain(_predicate, domains), limit=1).count > 0
     if exists != result.solved:
-        raise Mismatch(f"MAC with LessThan answered {result.status!r} on {where}, which has "
-                       f"{'a' if exists else 'no'} solution")
+        fail(f"MAC with LessThan answered {result.status!r} on {where}, which has "
+             f"{'a' if exists else 'no'} solution")
     if result.solved and not _chain(_predicate, domains).is_solution(result.solution or {}):
-        raise Mismatch(f"MAC with LessThan returned {result.solution} on {where}, which breaks "
-                       f"the chain")
+        fail(f"MAC with LessThan returned {result.solution} on {where}, which breaks "
+             f"the chain")
     names = {c.name for c in mine.constraints}
     strangers = {e.cause or "" for e in result.trace or () if e.kind == "prune"} - names
     if strangers:
-        raise Mismatch(f"on {where} the trace names {sorted(strangers)[0]!r} as the cause of a "
-                       f"removal; every removal should carry its constraint's name")
+        fail(f"on {where} the trace names {sorted(strangers)[0]!r} as the cause of a "
+             f"removal; every removal should carry its constraint's name")
 
 
 def check_less_than_in_search(make: Make, seed: Any = None, trials: int = 40) -> None:
@@ -114,8 +114,8 @@ def check_less_than_in_search(make: Make, seed: Any = None, trials: int = 40) ->
     verify_chain(make, [[1, 2, 3, 4]] * 4)
     nodes = solve(_chain(make, [[1, 2, 3, 4]] * 4), inference="mac").stats.nodes
     if nodes:
-        raise Mismatch(f"MAC with LessThan needed {nodes} node(s) on a < b < c < d over 1..4: "
-                       f"bounds reasoning alone fixes every variable there")
+        fail(f"MAC with LessThan needed {nodes} node(s) on a < b < c < d over 1..4: "
+             f"bounds reasoning alone fixes every variable there")
     rng = draw("less than in search", seed)
     for _ in range(trials):
         length = rng.randint(2, 5)

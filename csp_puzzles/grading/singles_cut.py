@@ -19,7 +19,7 @@ from ..core import CSP, Constraint, Contradiction, SearchState, count, solve
 from ..core.trace import show
 from ..singles.connectivity import Connected
 from ..singles.rules import SHADED, UNSHADED
-from . import Mismatch, draw
+from . import draw, fail
 
 Cell = tuple[int, int]
 CutCells = Callable[[set[Cell]], Iterable[Cell]]
@@ -85,14 +85,14 @@ def verify_cut_cells(cut_cells: CutCells, height: int, width: int, shaded: set[C
     assert expected is not None  # the shading is drawn so that the open cells hang together
     where = f"the open cells of {_grid(height, width, shaded, set())} (# shaded)"
     if mine - open_cells:
-        raise Mismatch(f"for {where}, cut_cells returned {_cells(mine - open_cells)}, which "
-                       f"are not open cells")
+        fail(f"for {where}, cut_cells returned {_cells(mine - open_cells)}, which "
+             f"are not open cells")
     if mine - expected:
-        raise Mismatch(f"for {where}, cut_cells says {_cells(mine - expected)} would split "
-                       f"them, but the others stay connected without it")
+        fail(f"for {where}, cut_cells says {_cells(mine - expected)} would split "
+             f"them, but the others stay connected without it")
     if expected - mine:
-        raise Mismatch(f"for {where}, cut_cells missed {_cells(expected - mine)}: without it "
-                       f"the open cells fall apart")
+        fail(f"for {where}, cut_cells missed {_cells(expected - mine)}: without it "
+             f"the open cells fall apart")
 
 
 def check_cut_cells(cut_cells: CutCells, seed: Any = None, trials: int = 40) -> None:
@@ -118,23 +118,23 @@ def verify_rule(make: MakeRule, height: int, width: int, shaded: set[Cell],
         make(height, width).propagate(state)
     except Contradiction:
         if expected is not None:
-            raise Mismatch(f"ConnectedRule failed on {where}, but the cells not shaded are "
-                           f"connected") from None
+            fail(f"ConnectedRule failed on {where}, but the cells not shaded are "
+                 f"connected")
         return
     if expected is None:
-        raise Mismatch(f"ConnectedRule did not fail on {where}, but the shaded cells split "
-                       f"the others")
+        fail(f"ConnectedRule did not fail on {where}, but the shaded cells split "
+             f"the others")
     kept = {cell for cell in undecided if SHADED not in state.domains[cell]}
     if kept - expected:
-        raise Mismatch(f"on {where}, ConnectedRule kept {_cells(kept - expected)} unshaded, but "
-                       f"shading it would not split the cells not shaded")
+        fail(f"on {where}, ConnectedRule kept {_cells(kept - expected)} unshaded, but "
+             f"shading it would not split the cells not shaded")
     if expected - kept:
-        raise Mismatch(f"on {where}, ConnectedRule left {_cells(expected - kept)} undecided, but "
-                       f"shading it would split the cells not shaded: it must stay unshaded")
+        fail(f"on {where}, ConnectedRule left {_cells(expected - kept)} undecided, but "
+             f"shading it would split the cells not shaded: it must stay unshaded")
     others = [cell for cell in state.csp.variables if cell not in undecided
               and set(state.domains[cell]) != set(state.csp.domains[cell])]
     if others:
-        raise Mismatch(f"on {where}, ConnectedRule changed the decided cell {_cells(others)}")
+        fail(f"on {where}, ConnectedRule changed the decided cell {_cells(others)}")
 
 
 def check_rule(make: MakeRule, seed: Any = None, trials: int = 40) -> None:
@@ -169,23 +169,23 @@ def verify_puzzle(make: MakeRule, puzzle: singles.Singles, where: str) -> None:
     rule = make(puzzle.height, puzzle.width)
     result = solve(with_your_rule(puzzle.to_csp(), rule), inference="mac", max_nodes=NODE_LIMIT)
     if result.status == "limit":
-        raise Mismatch(f"MAC with ConnectedRule took more than {NODE_LIMIT} nodes on {where}; "
-                       f"with the cut rule it needs a few dozen at most")
+        fail(f"MAC with ConnectedRule took more than {NODE_LIMIT} nodes on {where}; "
+             f"with the cut rule it needs a few dozen at most")
     if not result.solved:
-        raise Mismatch(f"MAC with ConnectedRule answered {result.status!r} on {where}, which has "
-                       f"a solution")
+        fail(f"MAC with ConnectedRule answered {result.status!r} on {where}, which has "
+             f"a solution")
     problems = puzzle.check(puzzle.decode(result.solution or {}))
     if problems:
-        raise Mismatch(f"with ConnectedRule the answer on {where} breaks a rule: {problems[0]}")
+        fail(f"with ConnectedRule the answer on {where} breaks a rule: {problems[0]}")
     counting = with_your_rule(puzzle.to_csp(counting=True), make(puzzle.height, puzzle.width))
     counted = count(counting, limit=2, inference="mac", max_nodes=NODE_LIMIT)
     found = counted.count
     if counted.status == "limit":
-        raise Mismatch(f"counting the solutions of {where} with ConnectedRule took more than "
-                       f"{NODE_LIMIT} nodes; with the cut rule it needs a few dozen at most")
+        fail(f"counting the solutions of {where} with ConnectedRule took more than "
+             f"{NODE_LIMIT} nodes; with the cut rule it needs a few dozen at most")
     if found != 1:
-        raise Mismatch(f"with ConnectedRule, counting finds {found} solution(s) of {where}, "
-                       f"which has exactly one")
+        fail(f"with ConnectedRule, counting finds {found} solution(s) of {where}, "
+             f"which has exactly one")
 
 
 def check_puzzles(make: MakeRule, seed: Any = None, trials: int = 4) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from .. import towers
 from ..core import CSP, AllDifferent, Constraint, Contradiction, SearchState, solve
 from ..towers.rules import line_supports, visible
-from . import Mismatch, draw, values_text
+from . import draw, fail, values_text
 
 MakeClue = Callable[[Sequence[Hashable], int, int, int], Constraint]
 #: nodes a puzzle may take with ClueFilter: the drawn puzzles need a handful at most
@@ -54,20 +54,20 @@ def verify_line(make: MakeClue, size: int, front: int, back: int,
         make(cells, size, front, back).propagate(state)
     except Contradiction:
         if expected is not None:
-            raise Mismatch(f"ClueFilter failed on {where}, but some ordering fits it") from None
+            fail(f"ClueFilter failed on {where}, but some ordering fits it")
         return
     if expected is None:
-        raise Mismatch(f"ClueFilter did not fail on {where}, but no ordering of the line fits "
-                       f"its candidates and clues")
+        fail(f"ClueFilter did not fail on {where}, but no ordering of the line fits "
+             f"its candidates and clues")
     for i, (cell, want) in enumerate(zip(cells, expected)):
         left = set(state.values(cell))
         if left - want:
-            raise Mismatch(f"on {where}, ClueFilter left {values_text(left)} in cell {i + 1}, "
-                           f"but no ordering that shows the clues puts {min(left - want)} "
-                           f"there")
+            fail(f"on {where}, ClueFilter left {values_text(left)} in cell {i + 1}, "
+                 f"but no ordering that shows the clues puts {min(left - want)} "
+                 f"there")
         if want - left:
-            raise Mismatch(f"on {where}, ClueFilter removed {min(want - left)} from cell "
-                           f"{i + 1}, but an ordering that shows the clues puts it there")
+            fail(f"on {where}, ClueFilter removed {min(want - left)} from cell "
+                 f"{i + 1}, but an ordering that shows the clues puts it there")
 
 
 def _random_line(rng: Any, both: bool) -> tuple[int, int, int, list[set[int]]]:
@@ -129,14 +129,14 @@ def verify_puzzle(make: MakeClue, puzzle: towers.Towers, where: str) -> None:
     __tracebackhide__ = True
     result = solve(clue_model(puzzle, make), inference="mac", max_nodes=NODE_LIMIT)
     if result.status == "limit":
-        raise Mismatch(f"MAC with ClueFilter took more than {NODE_LIMIT} nodes on {where}; "
-                       f"with every clue's orderings filtered it needs a handful at most")
+        fail(f"MAC with ClueFilter took more than {NODE_LIMIT} nodes on {where}; "
+             f"with every clue's orderings filtered it needs a handful at most")
     if not result.solved:
-        raise Mismatch(f"MAC with ClueFilter answered {result.status!r} on {where}, which has "
-                       f"a solution")
+        fail(f"MAC with ClueFilter answered {result.status!r} on {where}, which has "
+             f"a solution")
     problems = puzzle.check(puzzle.decode(result.solution or {}))
     if problems:
-        raise Mismatch(f"with ClueFilter the answer on {where} breaks a rule: {problems[0]}")
+        fail(f"with ClueFilter the answer on {where} breaks a rule: {problems[0]}")
 
 
 def check_puzzles(make: MakeClue, seed: Any = None, trials: int = 4) -> None:
