@@ -50,6 +50,14 @@ def fail(message: str) -> NoReturn:
                                  break_on_hyphens=False)) from None
 
 
+def listed(answer: Any, what: str) -> list[Any]:
+    """`answer` as a list, or a verdict saying that `what` must return a collection (a
+    function that forgot its `return` gives None)."""
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+        fail(f"{what} returned {answer!r}: it must return a list or a set")
+    return list(answer)
+
+
 class GradingUnavailable(RuntimeError):
     """A check that cannot run in this environment (a solver missing); the message says why."""
 

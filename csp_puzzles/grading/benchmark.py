@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core import CSP, Result, solve
 from ..examples import queens
-from . import draw, fail
+from . import draw, fail, listed
 from .instances import random_binary_csp
 
 Method = Callable[[CSP, int], Result]
@@ -76,9 +76,12 @@ def verify_benchmark(run_benchmark: Callable[..., Any],
                      instances: list[tuple[str, Callable[[], CSP]]],
                      methods: list[tuple[str, Method]], max_nodes: int) -> None:
     __tracebackhide__ = True
-    rows = list(run_benchmark(instances, methods, max_nodes))
-    seen: dict[tuple[str, str], Row] = {}
+    rows = listed(run_benchmark(instances, methods, max_nodes), "run_benchmark")
+    seen: dict[tuple[Any, Any], Row] = {}
     for row in rows:
+        if not isinstance(row, dict):
+            fail(f"run_benchmark gave the row {row!r}: each row is a dict with the keys "
+                 f"instance, method, status and nodes")
         key = (row.get("instance"), row.get("method"))
         if key in seen:
             fail(f"run_benchmark gave two rows for {key[1]} on {key[0]}: one row per "
@@ -146,7 +149,10 @@ def check_solved_within(solved_within: Callable[..., Any], seed: Any = None,
     for _ in range(trials):
         rows = random_rows(rng)
         budget = rng.randint(0, 50)
-        mine = dict(solved_within([dict(row) for row in rows], budget))
+        answer = solved_within([dict(row) for row in rows], budget)
+        if not isinstance(answer, dict):
+            fail(f"solved_within returned {answer!r}: it must return a dict (method: count)")
+        mine = dict(answer)
         expected = profile_of(rows, budget)
         if mine != expected:
             label = next((m for m in expected if mine.get(m) != expected[m]), None)

@@ -16,7 +16,7 @@ from typing import Any
 from ..core import CSP, count
 from ..core.structure import cutset_solve, is_tree
 from ..examples import map_colouring
-from . import draw, fail, name
+from . import draw, fail, listed, name
 from .instances import relation
 
 Edge = tuple[Hashable, Hashable]
@@ -84,7 +84,7 @@ def check_is_forest(is_forest: Callable[..., Any], seed: Any = None, trials: int
 
 def _cutset(cycle_cutset_of: Callable[..., Any], csp: CSP, where: str) -> list[Hashable]:
     __tracebackhide__ = True
-    cutset = list(cycle_cutset_of(csp))
+    cutset = listed(cycle_cutset_of(csp), "cycle_cutset_of")
     strangers = [var for var in cutset if var not in csp.domains]
     if strangers or len(set(cutset)) != len(cutset):
         fail(f"for {where}, cycle_cutset_of returned {cutset}: a list of distinct "

@@ -72,6 +72,8 @@ def verify_model(futoshiki: Model, n: int, givens: dict[Cell, int],
     __tracebackhide__ = True
     where = _describe(n, givens, smaller)
     csp = futoshiki(n, dict(givens), list(smaller))
+    if not isinstance(csp, CSP):
+        fail(f"for {where}, futoshiki returned {csp!r}: it must return the CSP it built")
     cells = {(r, c) for r in range(n) for c in range(n)}
     if set(csp.variables) != cells:
         strange = sorted(set(csp.variables) ^ cells, key=str)[:3]

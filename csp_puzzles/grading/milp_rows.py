@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import singles
 from ..milp import IntegerProgram, Row, at_most, groups, solutions
-from . import GradingUnavailable, draw, fail
+from . import GradingUnavailable, draw, fail, listed
 
 Cell = tuple[int, int]
 Shade = dict[Cell, int]
@@ -71,7 +71,10 @@ def random_grid(rng: random.Random, height: int, width: int) -> singles.Singles:
 def verify_no_repeat(no_repeat_rows: RowsOf, puzzle: singles.Singles) -> None:
     __tracebackhide__ = True
     _, shade = _shade(puzzle)
-    rows = list(no_repeat_rows(puzzle, dict(shade)))
+    rows = listed(no_repeat_rows(puzzle, dict(shade)), "no_repeat_rows")
+    for row in rows:
+        if not isinstance(row, Row):
+            fail(f"no_repeat_rows gave {row!r}: each row is a Row (at_least gives one)")
     cells = puzzle.cells()
     for bits in product((0, 1), repeat=len(cells)):
         shaded = {cell for cell, bit in zip(cells, bits) if bit}

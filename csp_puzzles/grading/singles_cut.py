@@ -19,7 +19,7 @@ from ..core import CSP, Constraint, Contradiction, SearchState, count, solve
 from ..core.trace import show
 from ..singles.connectivity import Connected
 from ..singles.rules import SHADED, UNSHADED
-from . import draw, fail
+from . import draw, fail, listed
 
 Cell = tuple[int, int]
 CutCells = Callable[[set[Cell]], Iterable[Cell]]
@@ -79,8 +79,7 @@ def _touch(a: Cell, b: Cell) -> bool:
 def verify_cut_cells(cut_cells: CutCells, height: int, width: int, shaded: set[Cell]) -> None:
     __tracebackhide__ = True
     open_cells = {(r, c) for r in range(height) for c in range(width)} - shaded
-    answer = cut_cells(set(open_cells))
-    mine = set(answer)
+    mine = set(listed(cut_cells(set(open_cells)), "cut_cells"))
     expected = library_rule(height, width, shaded, open_cells)
     assert expected is not None  # the shading is drawn so that the open cells hang together
     where = f"the open cells of {_grid(height, width, shaded, set())} (# shaded)"
