@@ -32,8 +32,9 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..milp import IntegerProgram, LoopStats, Row, at_least, at_most, exactly, groups
-from ..milp import solutions as lazy_solutions
+from ..lazy_cuts import LoopStats, groups
+from ..milp import IntegerProgram, Row, at_least, at_most, exactly
+from ..milp import solutions as program_solutions
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi, Solution
@@ -176,5 +177,5 @@ def solutions(puzzle: Hashi, deadline: float | None = None, adjacent: bool = Tru
     """Every solution, one at a time (the entry point of `solve(engine="milp")`)."""
     model = HashiProgram(puzzle, adjacent)
     distinct = [v for ladder in model.at_least for v in ladder]
-    for values in lazy_solutions(model.program, model.cuts, distinct, deadline, stats):
+    for values in program_solutions(model.program, model.cuts, distinct, deadline, stats):
         yield model.decode(values)

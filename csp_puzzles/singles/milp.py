@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..milp import IntegerProgram, LoopStats, Row, at_least, at_most, groups
-from ..milp import solutions as lazy_solutions
+from ..lazy_cuts import LoopStats, groups
+from ..milp import IntegerProgram, Row, at_least, at_most
+from ..milp import solutions as program_solutions
 
 if TYPE_CHECKING:
     from .model import Singles
@@ -91,5 +92,5 @@ def solutions(puzzle: Singles, deadline: float | None = None,
     """Every solution, one at a time (the entry point of `solve(engine="milp")`)."""
     model = SinglesProgram(puzzle)
     distinct = list(model.shade.values())
-    for values in lazy_solutions(model.program, model.cuts, distinct, deadline, stats):
+    for values in program_solutions(model.program, model.cuts, distinct, deadline, stats):
         yield model.decode(values)

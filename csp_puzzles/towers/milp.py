@@ -51,8 +51,9 @@ from ..core import Contradiction, SearchState
 from ..core.budget import TimeUp
 from ..core.inference import propagate
 from ..errors import LimitReached
-from ..milp import IntegerProgram, LoopStats, Row, exactly
-from ..milp import solutions as lazy_solutions
+from ..lazy_cuts import LoopStats
+from ..milp import IntegerProgram, Row, exactly
+from ..milp import solutions as program_solutions
 from .rules import Line
 
 if TYPE_CHECKING:
@@ -246,5 +247,5 @@ def solutions(puzzle: Towers, deadline: float | None = None, visibility: str = "
               orderings_limit: int = ORDERINGS_LIMIT) -> Iterator[Grid]:
     """Every solution, one at a time (the entry point of `solve(engine="milp")`)."""
     model = TowersProgram(puzzle, visibility, preprocess, orderings_limit, deadline)
-    for values in lazy_solutions(model.program, no_cuts, model.distinct(), deadline, stats):
+    for values in program_solutions(model.program, no_cuts, model.distinct(), deadline, stats):
         yield model.decode(values)
