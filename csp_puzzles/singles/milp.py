@@ -43,8 +43,8 @@ class SinglesProgram:
         self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
         self.neighbours: dict[Cell, tuple[Cell, ...]] = {
             cell: puzzle.neighbours(cell) for cell in self.cells}
-        # HiGHS's presolve settles most small grids outright (measured: 7x7 in 2 ms with
-        # it, 11 ms without), and costs 100x100 grids little (0.8 s against 0.6 s)
+        # HiGHS's presolve settles most small grids outright and costs large grids little
+        # (measured with `csp-puzzles bench milp`: see csp_puzzles/bench/milp.py)
         self.program = program = IntegerProgram(f"singles {puzzle.width}x{puzzle.height}")
         self.shade: dict[Cell, int] = {cell: program.binary(cell) for cell in self.cells}
         for _, line in puzzle.lines():
