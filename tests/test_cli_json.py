@@ -103,3 +103,24 @@ def test_json_is_one_object_when_there_is_no_solution(kind, engine):
                     stdin=UNSATISFIABLE[kind])
         answer = _one_json_object(done, kind)
         assert answer["status"] == "unsatisfiable" and done.returncode == 3
+
+
+HIGHS_THROUGH_THE_LIBRARY = """
+from csp_puzzles import milp
+program = milp.IntegerProgram("two of three")
+x = [program.binary(name) for name in "abc"]
+program.add(milp.exactly(x, 2))
+print(len(list(milp.solutions(program, lambda values: [], x))), milp.relaxation(program))
+"""
+
+
+def test_highs_writes_nothing_when_called_from_python():
+    """What notebook 10 does (the loop and the relaxation, called directly): HiGHS adds
+    nothing to the process's output, so no banner lands in a notebook's cell either."""
+    _skip_without_package("milp")
+    done = subprocess.run([sys.executable, "-c", HIGHS_THROUGH_THE_LIBRARY],
+                          capture_output=True, text=True, cwd=REPO, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines()[0].startswith("3 [") and len(done.stdout.splitlines()) == 1
+    assert "HiGHS" not in done.stdout + done.stderr
