@@ -12,14 +12,12 @@ engine of notebook 07) in a lazy connectivity loop, and checks each answer with 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import product
+from itertools import islice, product
 from typing import Any
-
-from pysat.solvers import Cadical195
 
 from .. import hashi
 from ..hashi import sat
-from ..unionfind import components
+from ..lazy_cuts import lazy_solutions
 from . import draw, fail
 
 Clauses = Any  # a list of clauses, each a list of non-zero ints
@@ -134,26 +132,25 @@ def encoding_with(puzzle: hashi.Hashi, degree_clauses: DegreeClauses) -> sat.Enc
 
 def sat_solutions(puzzle: hashi.Hashi, degree_clauses: DegreeClauses,
                   limit: int = 2) -> list[hashi.Solution]:
-    """Up to `limit` solutions by CaDiCaL: solve; while the bridges fall into several
-    groups, add "some bridge leaves this group" for each group; block each solution."""
+    """Up to `limit` solutions by CaDiCaL, through the SAT engine's own lazy cut loop: solve;
+    while the bridges fall into several groups, add "some bridge leaves this group" for each
+    (the engine's cut clauses); block each solution found."""
     encoding = encoding_with(puzzle, degree_clauses)
-    layout = encoding.layout
-    found: list[hashi.Solution] = []
-    with Cadical195(bootstrap_with=encoding.cnf.clauses) as solver:
-        while len(found) < limit and solver.solve():
-            model = solver.get_model()
-            used = [p for p, ladder in enumerate(encoding.bridge_vars) if ladder[0] in model]
-            group = components(len(layout.islands), [layout.pairs[p] for p in used])
-            if len(set(group)) > 1:
-                for root in set(group):
-                    solver.add_clause([encoding.bridge_vars[p][0]
-                                       for p, (i, j) in enumerate(layout.pairs)
-                                       if (group[i] == root) != (group[j] == root)])
-                continue
-            solution = encoding.bridges(model)
-            found.append(solution)
-            solver.add_clause(encoding.blocking_clause(solution))
-    return found
+    backend = sat.open_solver(sat.DEFAULT_SOLVER, encoding.cnf.clauses)
+
+    def add(clauses: Sequence[list[int]]) -> None:
+        for clause in clauses:
+            backend.add_clause(clause)
+
+    def block(model: list[int]) -> list[int]:
+        return encoding.blocking_clause(encoding.bridges(model))
+
+    try:
+        models = lazy_solutions(lambda: backend.solve(None),
+                                lambda model: sat._cut_clauses(encoding, model), add, block)
+        return [encoding.bridges(model) for model in islice(models, limit)]
+    finally:
+        backend.close()
 
 
 def check_puzzles(degree_clauses: DegreeClauses, seed: Any = None, trials: int = 5) -> None:

@@ -18,7 +18,8 @@ from itertools import product
 from typing import Any
 
 from .. import singles
-from ..milp import IntegerProgram, Row, at_most, groups, solutions
+from ..lazy_cuts import groups
+from ..milp import IntegerProgram, Row, at_most, solutions
 from . import GradingUnavailable, draw, fail, listed
 
 Cell = tuple[int, int]
