@@ -158,6 +158,16 @@ def test_the_points_said_are_the_points_graded():
         assert row.rstrip(" |").endswith(f"| {points:g}"), row
 
 
+def test_the_readmes_count_the_exercises():
+    words = {12: "twelve", 13: "thirteen", 14: "fourteen", 15: "fifteen", 16: "sixteen"}
+    said = words[len(EXERCISES)]
+    readme = (NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8")
+    assert f"{said} graded exercises" in " ".join(readme.split())
+    ours = (SOURCE / "README.md").read_text(encoding="utf-8")
+    assert ours.startswith(f"# Exercises\n\n{said.capitalize()} graded exercises")
+    assert sorted(re.findall(r"\]\((\d\d_\w+)\.ipynb\)", ours)) == EXERCISES
+
+
 def test_graded_cells_hide_nothing_and_fail_on_purpose_visibly():
     for exercise in EXERCISES:
         cells = load(exercise)["cells"]
