@@ -65,7 +65,7 @@ def _random_state(csp: CSP, rng: Any) -> SearchState:
         elif roll < 0.6 and state.size(var) > 1:
             state.remove(var, rng.choice(state.values(var)))
     if len(state.assignment) == len(csp.variables):
-        state.unassign(csp.variables[-1])
+        state.retract(csp.variables[-1])
     return state
 
 
