@@ -12,7 +12,7 @@ import pytest
 from csp_puzzles.cli import main
 from csp_puzzles.hashi import parse, sat
 from csp_puzzles.hashi.generate import DIFFICULTIES, generate, grade
-from csp_puzzles.hashi.grade import deduce, rules_csp, solves
+from csp_puzzles.hashi.grade import deduce, solves
 from tests.conftest import tatham
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hashi"
@@ -86,12 +86,13 @@ def test_no_generated_island_touches_another() -> None:
 
 
 # -- grading any puzzle ----------------------------------------------------------------------
-def test_rules_csp_at_hard_is_the_model() -> None:
-    """The grader's `hard` model and `to_csp()` have the same variables and constraints."""
+def test_every_rung_has_the_model_variables() -> None:
+    """The ladder's rungs and `to_csp()` share their variables: hints and grades read the
+    same edges the solver fixes."""
     puzzle = parse(tatham("bridges")[-1]["id"])
-    ours, model = rules_csp(puzzle, "hard"), puzzle.to_csp()
-    assert ours.variables == model.variables
-    assert [c.name for c in ours.constraints] == [c.name for c in model.constraints]
+    model = puzzle.to_csp()
+    assert [rung.name for rung in puzzle.ladder()] == ["easy", "medium", "hard"]
+    assert all(rung.csp.variables == model.variables for rung in puzzle.ladder())
 
 
 def test_grades_of_tatham_puzzles() -> None:
