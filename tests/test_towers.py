@@ -282,7 +282,8 @@ def test_render_empty_solved_and_trace_state():
 def test_grade_levels():
     assert towers.grade(towers.parse(EASY_ID)) == "easy"
     assert towers.grade(towers.parse("4:///2//2//////4//3//")) == "hard"
-    assert towers.grade(towers.parse("4:/3///////2///3///3/1")) == "extreme"
+    assert towers.grade(towers.parse("4:/1//////3//4//////2")) == "extreme"  # Tatham 4dx
+    assert towers.grade(towers.parse("4:/3///////2///3///3/1")) == "unreasonable"  # his too
     unreasonable = towers.parse("4:/3///2////2////1/3//")
     assert towers.grade(unreasonable) == "unreasonable"
     assert unreasonable.count_solutions() == 1  # unique, but only search shows it

@@ -30,7 +30,9 @@ def check(grid: Sequence[Sequence[int]], shaded: Iterable[tuple[int, int]] | Non
     for c in range(width):
         problems += _repeats([(r, c) for r in range(height)], grid, dark, f"column {c}")
     white = {(r, c) for r in range(height) for c in range(width)} - dark
-    if white:
+    if not white:
+        problems.append("no cell is left unshaded")
+    else:
         start = min(white)
         seen = {start}
         todo = [start]

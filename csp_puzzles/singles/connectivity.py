@@ -136,10 +136,13 @@ class WallUnionFind:
 class Connected(Constraint):
     """The unshaded cells form one orthogonally connected region (with the cut rule)."""
 
-    def __init__(self, height: int, width: int, name: str = "unshaded cells connected"):
+    def __init__(self, height: int, width: int, name: str = "unshaded cells connected",
+                 cut_rule: bool = True):
         self.cells = [(r, c) for r in range(height) for c in range(width)]
         super().__init__(self.cells, name)
         self.height, self.width = height, width
+        #: False: only fail when the shaded cells split the rest (Tatham's easy level)
+        self.cut_rule = cut_rule
         n = height * width
         #: for each cell, its 8 ring neighbours as numbers (n, the border, off the grid),
         #: and its orthogonal neighbours on the grid
@@ -152,8 +155,10 @@ class Connected(Constraint):
         return self._connected(set(white))
 
     def _connected(self, white: set[int]) -> bool:
+        """Are the cells of `white` one region? (None at all is no region: a grid of one
+        cell has one solution, that cell unshaded, as in Tatham's game.)"""
         if not white:
-            return True
+            return False
         start = next(iter(white))
         seen = {start}
         todo = [start]
@@ -220,7 +225,7 @@ class Connected(Constraint):
             candidates.update(self.rings[index])
         # 2. the cut rule, on the undecided cells whose answer may have changed
         candidates.discard(walls.border)
-        for index in sorted(candidates):
+        for index in sorted(candidates) if self.cut_rule else ():
             if len(sets[index]) == 2 and self.is_cut(walls, index):
                 cell = cells[index]
                 state.remove(cell, SHADED,

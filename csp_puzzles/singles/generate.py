@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from .connectivity import Connected, WallUnionFind
-from .grade import DIFFICULTIES, grade, undecided_cells
+from .grade import DIFFICULTIES, grade, undecided
 from .model import Singles, first_undecided
 
 MAX_SIDE = 100
@@ -62,7 +62,7 @@ def _attempt_once(width: int, height: int, difficulty: str,
     for r, c in sorted(shaded):
         grid[r][c] = _copy_from_line(grid, shaded, (r, c), rng, prefer=None)
     for _round in range(40 + width + height):
-        undecided = undecided_cells(Singles(_freeze(grid)))
+        undecided = undecided(Singles(_freeze(grid)), "tricky")
         if undecided is None:  # cannot happen with sound rules; start again if it does
             return None
         if not undecided:
@@ -101,7 +101,7 @@ def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Ran
                 changes.append((r, c, grid[r][c]))
                 grid[r][c] = rng.choice(values)
         puzzle = Singles(_freeze(grid))
-        if undecided_cells(puzzle) == []:
+        if undecided(puzzle, "easy") == []:
             continue  # still easy: keep walking
         counted = puzzle.count(limit=2, max_nodes=2_000, var_order=first_undecided)
         if counted.status == "solved" and counted.solutions == 1:

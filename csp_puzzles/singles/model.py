@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from ..core import CSP, SearchState
 from ..core.heuristics import VariableOrder
+from ..core.ladder import Rung
 from ..core.lookahead import probing
 from ..core.trace import show
 from ..puzzle import Puzzle
@@ -158,6 +159,10 @@ class Singles(Puzzle):
         return PROBING if inference == "mac" else first_undecided
 
     # -- output ----------------------------------------------------------------------------
+    def ladder(self) -> list[Rung]:
+        """Tatham's levels as rungs (`grade.py`): easy, tricky."""
+        return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
+
     def grade(self) -> str:
         return grading.grade(self)
 

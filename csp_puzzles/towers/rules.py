@@ -18,6 +18,7 @@ trace, so a student stepping through a search sees which deduction removed which
   enumeration). Lines with no clue never get one: no table of n! orderings is ever built.
 - `ValuePositions`: for one height, the cells holding it form a permutation: keep only the
   cells that lie on some such permutation (positional sets, X-wings and swordfish).
+- `ForcingChains`: Tatham's forcing chains on the Latin square (see the class).
 """
 
 from __future__ import annotations
@@ -69,6 +70,12 @@ class Line:
 
     def side_name(self, side: str) -> str:
         return self.front_side if side == "front" else self.back_side
+
+    def one_side(self, side: str) -> Line:
+        """The same line with the clue of `side` ("front"/"back") only."""
+        front = self.front if side == "front" else 0
+        back = self.back if side == "back" else 0
+        return Line(self.label, self.cells, front, back, self.front_side, self.back_side)
 
     def holds(self, heights: Sequence[int]) -> bool:
         """Do these heights (front to back) show the clues?"""
@@ -145,11 +152,13 @@ class ClueRules(Constraint):
 
         The tallest height cannot stand in the first clue - 1 cells (no room left for the
         towers seen before it), the next tallest not in the first clue - 2, and so on; a
-        height placed behind a taller placed one is hidden and does not count.
+        height placed behind a taller placed one is hidden and does not count. As in
+        Tatham's solver (whose Easy level this rule is), a height counts as hidden only
+        behind a tower at least two taller: the grades then agree with his.
         """
         n, rank = self.size, 0
         for h in range(n, 0, -1):
-            if h in where and any(where.get(t, n) < where[h] for t in range(h + 1, n + 1)):
+            if h in where and any(where.get(t, n) < where[h] for t in range(h + 2, n + 1)):
                 continue
             reach = clue - rank - 1
             if reach <= 0:
@@ -192,6 +201,24 @@ class ClueRules(Constraint):
             for h in doomed:
                 if h in state.domains[cells[0]]:
                     state.remove(cells[0], h, rule)
+
+
+class LineVisibility(Constraint):
+    """The `plain` model's clue check: once a line is fully placed, it must show its clues."""
+
+    idempotent = True
+
+    def __init__(self, line: Line):
+        super().__init__(line.cells, f"{line.label} shows its clues")
+        self.line = line
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return self.line.holds([values[c] for c in self.scope])
+
+    def propagate(self, state: SearchState) -> None:
+        if all(len(state.domains[c]) == 1 for c in self.scope):
+            if not self.line.holds([state.value(c) for c in self.scope]):
+                state.fail(None, f"{self.name}: the clues are not shown")
 
 
 class LatinSingles(Constraint):
@@ -322,7 +349,8 @@ class LineClues(Constraint):
 
     Generalized arc consistency for "this line is a permutation showing these clues"; it
     also does the line's all-different reasoning. The enumeration remembers its states
-    across calls (see `line_supports`).
+    across calls (see `line_supports`). Tatham enumerates one clue at a time:
+    `LineClues(line.one_side("front"), n)` reads the front clue only.
     """
 
     idempotent = True
@@ -382,3 +410,59 @@ class ValuePositions(Constraint):
         for r in range(n):
             for c in columns[r] - supported[r]:
                 state.remove((r, c), v, self.name)
+
+
+class ForcingChains(Constraint):
+    """Tatham's forcing chains: a chain of two-candidate cells shows that a height is in one
+    of two cells, so a third cell in line with both loses it.
+
+    Start at a cell with two candidates {a, b} and suppose it is not a: then it is b, every
+    two-candidate cell in its row or column holding b is its other candidate, and so on
+    along the chain (breadth first). If a cell of the chain comes out as a, then a is
+    either at the start or there, and a cell in line with both loses a. One deduction per
+    call, the first in Tatham's order (start cells row by row, smallest candidate first,
+    each chain cell's column before its row).
+    """
+
+    priority = 1  # a search over chains: after the line rules have settled
+
+    def __init__(self, size: int):
+        super().__init__([(r, c) for r in range(size) for c in range(size)], "forcing chains")
+        self.size = size
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return True  # a rule, not a relation: the Latin square is checked elsewhere
+
+    def propagate(self, state: SearchState) -> None:
+        domains = state.domains
+        for start in self.scope:
+            if len(domains[start]) != 2:
+                continue
+            for excluded in sorted(domains[start]):
+                found = self._chain(domains, start, excluded)
+                if found is not None:
+                    cell, end = found
+                    state.remove(cell, excluded, f"forcing chain: {excluded} is at "
+                                 f"{show(start)} or {show(end)}, so not at {show(cell)}")
+                    return
+
+    def _chain(self, domains: Mapping[Hashable, Any], start: Hashable,
+               excluded: int) -> tuple[Hashable, Hashable] | None:
+        """(a cell that loses `excluded`, the chain's end that holds it) or None."""
+        n = self.size
+        start_row, start_col = start  # type: ignore[misc]
+        (other,) = set(domains[start]) - {excluded}
+        value_at = {start: other}  # each chain cell's value when the start is not `excluded`
+        queue = [start]
+        for cell in queue:
+            row, col = cell  # type: ignore[misc]
+            value = value_at[cell]
+            for near in [(r, col) for r in range(n)] + [(row, c) for c in range(n)]:
+                if near in value_at or value not in domains[near]:
+                    continue
+                if len(domains[near]) == 2:
+                    (value_at[near],) = set(domains[near]) - {value}
+                    queue.append(near)
+                if value == excluded and (near[0] == start_row or near[1] == start_col):
+                    return near, cell
+        return None
