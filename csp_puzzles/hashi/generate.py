@@ -307,11 +307,31 @@ def default_islands(width: int, height: int) -> int:
     return max(2, round(cells / (3 + math.sqrt(cells) / 5)))
 
 
-#: the sides each level offers (see `sizes.py`): a level offered at a size is always found
+#: the sides each level offers for the classic puzzle (maxb 2, loops allowed; see
+#: `sizes_for` for the others): a level offered at a size is always found
 SIZES: dict[str, Sides] = {"easy": (3, GENERATE_SIDE["hashi"]),
                            "medium": (5, GENERATE_SIDE["hashi"]),
                            "hard": (5, GENERATE_SIDE["hashi"]),
                            "fiendish": (7, GENERATE_SIDE["hashi"])}
+
+
+def sizes_for(maxb: int, loops: bool) -> dict[str, Sides]:
+    """The levels and sides offered for puzzles with `maxb` and `loops`.
+
+    With one bridge per pair, medium adds nothing to easy when loops are allowed (its edge
+    minimum is then saturation: Tatham's generator has no such puzzles either), and no
+    puzzle beyond hard has been found.
+    """
+    sizes = dict(SIZES)
+    if maxb == 1:
+        del sizes["fiendish"]
+        if loops:
+            del sizes["medium"]
+        else:
+            sizes["hard"] = (10, GENERATE_SIDE["hashi"])
+    return sizes
+
+
 #: candidates tried when the island count is given (it may leave no room for a level)
 ISLAND_ATTEMPTS = 2000
 
@@ -321,17 +341,18 @@ def generate(width: int = 7, height: int = 7, islands: int | None = None, maxb: 
     """A puzzle with exactly one solution and grade `difficulty` (see `grade.py`).
 
     Sides offered by level (rows and columns alike): easy 3-100, medium and hard 5-100,
-    fiendish 7-100; other sizes are refused before any work. At those sizes the generator
-    never gives up: it grows candidates until one has the grade. `islands` is how many
+    fiendish 7-100; with `maxb=1`, no fiendish, no medium when loops are allowed, hard
+    from 10 when they are not (`sizes_for`). Other sizes are refused before any work. At
+    those sizes the generator never gives up: it grows candidates until one has the grade. `islands` is how many
     islands to grow (by default one cell in 4 to 11, see `default_islands`; the repairs
     that make the solution unique add a few more); with it, `ISLAND_ATTEMPTS` candidates
     are tried at most, since few islands may leave no room for a level. `maxb` is the most
     bridges a pair may carry (1-4) and `loops=False` makes a no-loops (Tatham `L`) puzzle.
     The same `seed` gives the same puzzle.
     """
-    sizes.check("hashi", SIZES, difficulty, width, height)
     if not 1 <= maxb <= MAX_BRIDGES:
         raise ValueError(f"maxb must be between 1 and {MAX_BRIDGES}, not {maxb}")
+    sizes.check("hashi", sizes_for(maxb, loops), difficulty, width, height)
     if islands is not None and not 2 <= islands <= (width * height + 1) // 2:
         raise ValueError(f"{islands} islands cannot fit a {width}x{height} grid "
                          f"(expected 2 to {(width * height + 1) // 2})")

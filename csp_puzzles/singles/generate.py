@@ -35,9 +35,11 @@ from .grade import DIFFICULTIES, LEVELS, grade, solved_by, undecided
 from .model import Singles, first_undecided
 
 MAX_SIDE = GENERATE_SIDE["singles"]
-#: the sides each level offers: hardening is a random walk with one propagation per step,
-#: and one count per step for fiendish, so the hard levels stop where that stays quick
-SIZES: dict[str, Sides] = {"easy": (2, MAX_SIDE), "tricky": (5, 25), "fiendish": (6, 15)}
+#: the sides each level offers. Easy stops at 12: without the cut rule, every unshaded
+#: cell with no shaded neighbour must be reached by a pattern or "one way out", which
+#: larger grids rarely allow (Tatham's own generator slows down there too); fiendish
+#: hardening counts solutions at each step, which stays quick up to 20
+SIZES: dict[str, Sides] = {"easy": (2, 12), "tricky": (4, MAX_SIDE), "fiendish": (5, 20)}
 
 
 def generate(width: int = 8, height: int | None = None, difficulty: str = "easy",
@@ -45,7 +47,7 @@ def generate(width: int = 8, height: int | None = None, difficulty: str = "easy"
     """A puzzle with exactly one solution and grade `difficulty`; the same arguments give
     the same puzzle.
 
-    Sides offered (rows and columns alike): easy 2-100, tricky 5-25, fiendish 6-15;
+    Sides offered (rows and columns alike): easy 2-12, tricky 4-100, fiendish 5-20;
     other sizes are refused before any work, and at these the generator tries new grids
     until one has the grade.
     """
