@@ -69,7 +69,7 @@ def test_island_count_is_what_was_grown() -> None:
 
 @pytest.mark.parametrize("options, message", [
     ({"difficulty": "extreme"}, "unknown difficulty"),
-    ({"width": 2, "height": 9}, "too small"),
+    ({"width": 2, "height": 9}, "have sides 3 to 100, not 2x9"),
     ({"maxb": 5}, "maxb"),
     ({"islands": 60, "width": 5, "height": 5}, "cannot fit"),
 ])

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core import CSP, AllDifferent, ladder
+from ..core import CSP, ladder
 from ..errors import LimitReached
-from .rules import ClueRules, ForcingChains, LatinSingles, LineClues, LineVisibility, ValuePositions
+from .rules import ClueRules, ForcingChains, LatinSingles, LineClues, ValuePositions
 
 if TYPE_CHECKING:
     from .model import Towers
