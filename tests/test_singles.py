@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 import itertools
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path

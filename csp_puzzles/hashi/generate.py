@@ -343,10 +343,11 @@ def generate(width: int = 7, height: int = 7, islands: int | None = None, maxb: 
     Sides offered by level (rows and columns alike): easy 3-100, medium and hard 5-100,
     fiendish 7-100; with `maxb=1`, no fiendish, no medium when loops are allowed, hard
     from 10 when they are not (`sizes_for`). Other sizes are refused before any work. At
-    those sizes the generator never gives up: it grows candidates until one has the grade. `islands` is how many
-    islands to grow (by default one cell in 4 to 11, see `default_islands`; the repairs
-    that make the solution unique add a few more); with it, `ISLAND_ATTEMPTS` candidates
-    are tried at most, since few islands may leave no room for a level. `maxb` is the most
+    those sizes the generator never gives up: it grows candidates until one has the grade.
+    `islands` is how many islands to grow (by default one cell in 4 to 11, see
+    `default_islands`; the repairs that make the solution unique add a few more); with it,
+    `ISLAND_ATTEMPTS` candidates are tried at most, since few islands may leave no room for
+    a level. `maxb` is the most
     bridges a pair may carry (1-4) and `loops=False` makes a no-loops (Tatham `L`) puzzle.
     The same `seed` gives the same puzzle.
     """

@@ -44,6 +44,7 @@ from typing import Any
 
 from ..core import Constraint, SearchState
 from ..core.trace import show
+from ..regions import regions
 from .rules import SHADED, UNSHADED
 
 _ONLY_SHADED = frozenset({SHADED})
@@ -157,17 +158,7 @@ class Connected(Constraint):
     def _connected(self, white: set[int]) -> bool:
         """Are the cells of `white` one region? (None at all is no region: a grid of one
         cell has one solution, that cell unshaded, as in Tatham's game.)"""
-        if not white:
-            return False
-        start = next(iter(white))
-        seen = {start}
-        todo = [start]
-        while todo:
-            for other in self.orthogonal[todo.pop()]:
-                if other in white and other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        return len(seen) == len(white)
+        return len(regions(white, self.orthogonal.__getitem__)) == 1
 
     # -- the propagator --------------------------------------------------------------------
     def is_cut(self, walls: WallUnionFind, cell: int) -> bool:

@@ -2,9 +2,10 @@
 
 Shade some cells so that no number repeats among the unshaded cells of a row or column,
 no two shaded cells touch orthogonally, and the unshaded cells form one orthogonally
-connected region. At least one cell stays unshaded (no cell at all is no region, as
-in Tatham's game), so a grid of one cell has one solution. Grids of one row or column, which
-his games refuse, are read and solved by the same rules. Variables are the cells `(row, column)`, counted from 0, top-left first.
+connected region. At least one cell stays unshaded (no cell at all is no region, as in
+Tatham's game), so a grid of one cell has one solution. Grids of one row or column, which
+his games refuse, are read and solved by the same rules. Variables are the cells
+`(row, column)`, counted from 0, top-left first.
 
 The constraints (`rules.py`, `connectivity.py`):
 
