@@ -359,8 +359,8 @@ class Hashi(Puzzle):
         return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
 
     def ladder(self, adjacent: bool = True) -> list[Rung]:
-        """Tatham's stages as rungs: island counting, then per-edge rules, then
-        connectivity (`rules.LEVELS`)."""
+        """Tatham's levels as rungs (`rules.LEVELS`): island counting, then the edge minimum
+        and no loops, then the trials of `trials.py`."""
         return [Rung(level, self.to_csp(adjacent=adjacent, level=level)) for level in LEVELS]
 
     def grade(self) -> str:
