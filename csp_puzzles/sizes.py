@@ -26,6 +26,10 @@ def check(kind: str, sizes: Mapping[str, Sides], difficulty: str, width: int,
     if difficulty not in sizes:
         raise ValueError(f"unknown difficulty {difficulty!r} for {kind}, expected one of "
                          f"{', '.join(sizes)}")
+    cap = max(high for _, high in sizes.values())
+    if max(width, height) > cap:
+        raise ValueError(f"a {width}x{height} grid is above the cap of {cap}x{cap} on "
+                         f"generated {kind} puzzles, expected smaller sides")
     low, high = sizes[difficulty]
     if not (low <= width <= high and low <= height <= high):
         raise ValueError(f"{kind} puzzles of difficulty {difficulty} have sides {low} to "
