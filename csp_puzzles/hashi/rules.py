@@ -215,6 +215,35 @@ class IslandCounting(Sum):
         while self._one_rule(state):
             pass
 
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """A hint's sentence: what the island needs, what its edges carry and can still
+        take (as the rule read them), and so what goes."""
+        if any(var not in read for var in self.scope):
+            return None
+        edges = [read[var] for var in self.scope]
+        low, high = sum(map(min, edges)), sum(map(max, edges))
+        reachable = sum(1 for values in edges if max(values) > 0)
+        said, need = _bounds(removals, read, words), f"island {self.where} needs {self.value}"
+        family = rule_family(cause)
+        if family == "small island":
+            return f"{need}: no edge of it carries more than {self.value}, so {said}"
+        if family == "island complete":
+            return f"{need} and its edges carry {low} already: no more bridges, so {said}"
+        if family == "saturation":
+            return f"{need} and its edges carry {low}: the room left on them is exactly what " \
+                   f"it still needs, so {said}"
+        if family == "one open neighbour":
+            return f"{need}, and only one of its edges can still take a bridge: it takes the " \
+                   f"rest, so {said}"
+        if family == "a bridge to every neighbour":
+            return f"{need} and has {plural(reachable, 'neighbour')}; without one of them the " \
+                   f"others carry {(reachable - 1) * self.maxb} at most, so {said}"
+        if family == "edge minimum":
+            return f"{need} and its edges can take {high} bridges at most: without an edge, " \
+                   f"the others cannot make {self.value}, so {said}"
+        return None
+
     def _one_rule(self, state: SearchState) -> bool:
         """Apply the first rule that prunes something; False when none does."""
         scope, v, where = self.scope, self.value, self.where

@@ -26,6 +26,7 @@ from ..core import Constraint, SearchState
 from ..unionfind import UnionFind
 
 if TYPE_CHECKING:
+    from ..core.hints import Words
     from .model import Edge, Hashi
 
 
@@ -81,6 +82,13 @@ class TrialBridges(Constraint):
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         return True
+
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """A hint's sentence: what the trial showed, in the rule's words, and what goes:
+        "2 on (0,0)-(0,4) would close a group of 3 islands, so edge (0,0)-(0,4) cannot
+        carry 2 bridges"."""
+        return f"{cause.split(': ', 1)[-1]}, so {words.removals(removals)}"
 
     def propagate(self, state: SearchState) -> None:
         board = _Board(self, state)
