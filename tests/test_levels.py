@@ -109,12 +109,18 @@ def test_every_level_at_many_sizes(kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind, level, side", [("hashi", "medium", 4), ("hashi", "fiendish", 6),
-                                               ("towers", "extreme", 3), ("towers", "easy", 10),
+                                               ("towers", "extreme", 3),
                                                ("singles", "easy", 13), ("singles", "tricky", 3),
                                                ("singles", "fiendish", 21)])
 def test_sizes_not_offered_are_refused_at_once(kind: str, level: str, side: int) -> None:
     with pytest.raises(ValueError, match=f"difficulty {level} have sides .* not {side}x{side}"):
         MODULES[kind].generate(width=side, height=side, difficulty=level, seed=1)
+
+
+@pytest.mark.parametrize("kind, side", [("hashi", 101), ("towers", 10), ("singles", 101)])
+def test_sides_above_every_level_name_the_cap(kind: str, side: int) -> None:
+    with pytest.raises(ValueError, match=f"{side}x{side} grid is above the cap"):
+        MODULES[kind].generate(width=side, height=side, difficulty="easy", seed=1)
 
 
 def test_hashi_variants_offer_what_they_can() -> None:

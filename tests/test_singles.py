@@ -238,7 +238,7 @@ def test_generator_is_unique_deterministic_and_graded(size, difficulty):
 def test_generator_rejects_bad_arguments():
     with pytest.raises(ValueError, match="unknown difficulty 'extreme'"):
         singles.generate(width=5, difficulty="extreme")
-    with pytest.raises(ValueError, match="sides 4 to 100, not 101x101"):
+    with pytest.raises(ValueError, match="101x101 grid is above the cap of 100x100"):
         singles.generate(width=101, difficulty="tricky")
     with pytest.raises(ValueError, match="easy have sides 2 to 12, not 40x10"):
         singles.generate(width=40, height=10, difficulty="easy")
