@@ -200,15 +200,14 @@ def _save_trace(trace: Trace, path: str) -> None:
 
 
 def _save_png(puzzle: Puzzle, result: PuzzleResult, path: str) -> None:
-    import matplotlib
+    """The explorer's picture of the solution (or of the puzzle, unsolved), with matplotlib."""
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from .matplotlib_drawing import figure_size
 
-    fig, ax = plt.subplots(figsize=(6, 6))
-    puzzle.render(ax, solution=result.solution)
-    fig.savefig(path, dpi=100, bbox_inches="tight")
-    plt.close(fig)
+    fig = Figure(figsize=figure_size(puzzle.picture()))
+    puzzle.render(fig.add_axes((0, 0, 1, 1)), solution=result.solution)
+    fig.savefig(path, dpi=100)
 
 
 # -- generate ------------------------------------------------------------------------------

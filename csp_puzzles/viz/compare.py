@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from matplotlib.axes import Axes
-
+from .. import picture as pic
 from ..strategies import Run
+from .charts import bar_chart
 from .stepper import Draw, Explorer
 
 #: bar colours of the node chart, by inference
@@ -29,20 +29,12 @@ def table(runs: Sequence[Run]) -> str:
     return "\n".join(lines)
 
 
-def node_chart(ax: Axes, runs: Sequence[Run], log: bool = False) -> None:
-    """Bars of node counts, one per run, with the count written on each bar."""
-    labels = [run.label for run in runs]
-    nodes = [run.nodes for run in runs]
-    bars = ax.bar(range(len(runs)), nodes,
-                  color=[INFERENCE_COLOURS.get(r.inference, "grey") for r in runs])
-    for bar, count in zip(bars, nodes):
-        ax.annotate(str(count), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
-                    ha="center", va="bottom", fontsize=9)
-    ax.set_xticks(range(len(runs)), labels, rotation=20)
-    ax.set_ylabel("nodes (assignments tried)")
-    if log:
-        ax.set_yscale("log")
-    ax.margins(y=0.15)
+def node_chart(runs: Sequence[Run], log: bool = False) -> pic.Picture:
+    """Bars of node counts, one per run, coloured by inference, with the count written on
+    each bar (a picture description: show it, or draw it as a PNG)."""
+    return bar_chart([run.label for run in runs], [run.nodes for run in runs],
+                     [INFERENCE_COLOURS.get(run.inference, "grey") for run in runs],
+                     scale="log" if log else "linear", ylabel="nodes (assignments tried)")
 
 
 class Comparison(Explorer):
