@@ -1,4 +1,4 @@
-"""The `csp-puzzles` command line: solve, generate, bench, cnf, course.
+"""The `csp-puzzles` command line: solve, generate, bench, cnf, course, lite.
 
 Exit status: 0 answered, 3 no solution, 4 a limit was reached first, 2 bad input or usage
 (one line on stderr: `csp-puzzles: error: FILE:LINE:COL: what was wrong, what was expected`).
@@ -316,6 +316,16 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_lite(args: argparse.Namespace) -> int:
+    lite = import_module("csp_puzzles.lite")
+    pyodide = Path(args.pyodide) if args.pyodide else None
+    try:
+        print(lite.build_site(Path(args.dir), pyodide))
+    except lite.LiteError as err:
+        raise UsageError(f"{err.path}:1:1: {err}") from None
+    return EXIT_OK
+
+
 def ascii_int(text: str) -> int:
     """A whole number in ASCII digits (`int()` would also take `١٠` or `１０`)."""
     body = text[1:] if text[:1] in "+-" else text
@@ -406,6 +416,18 @@ def build_parser() -> argparse.ArgumentParser:
     course.add_argument("--instructor", action="store_true",
                         help="write the instructor versions: solutions, hidden tests, answers")
     course.set_defaults(run=cmd_course)
+
+    lite = commands.add_parser(
+        "lite", help="write a static JupyterLite site of the student course (the lite extra)",
+        description="Write a static JupyterLite site of the student course into DIR (a new or "
+                    "empty folder): open DIR/index.html through any static web server and the "
+                    "notebooks run in the browser, nothing installed.")
+    lite.add_argument("dir", metavar="DIR")
+    lite.add_argument("--pyodide", metavar="PATH",
+                      help="a local Pyodide distribution (a folder holding pyodide.mjs, e.g. "
+                           "the npm package pyodide unpacked): the site then makes no request "
+                           "outside its own folder; default: Pyodide from its CDN")
+    lite.set_defaults(run=cmd_lite)
 
     exercises = commands.add_parser(
         "exercises", help="write the student versions of the graded exercises only "

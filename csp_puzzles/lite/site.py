@@ -29,14 +29,19 @@ NOT_SERVED = (".map", ".d.ts", ".html", ".md")
 
 
 class LiteError(Exception):
-    """The site cannot be built as asked; the message says why and what was expected."""
+    """The site cannot be built as asked; the message says why and what was expected, and
+    `path` which file or folder it is about."""
+
+    def __init__(self, path: Path | str, message: str):
+        super().__init__(message)
+        self.path = str(path)
 
 
 def build_site(target: Path, pyodide: Path | None = None) -> str:
     """Write the site into `target` (a new or empty folder); returns what was written, as the
     command line says it."""
     _check_target(target)
-    _check_build_packages()
+    _check_build_packages(target)
     if pyodide is not None:
         _check_pyodide(pyodide)
     try:
@@ -45,8 +50,11 @@ def build_site(target: Path, pyodide: Path | None = None) -> str:
             wheels = _prepare(work, pyodide)
             _jupyter_lite_build(work, target)
             write_lock(target, pyodide_lock(pyodide), wheels, local=pyodide is not None)
-    except WheelError as err:
-        raise LiteError(str(err)) from None
+    except BaseException as err:
+        _empty(target)  # it was empty before: no half-built site is left behind
+        if isinstance(err, WheelError):
+            raise LiteError(target, str(err)) from None
+        raise
     files = [p for p in target.rglob("*") if p.is_file()]
     megabytes = sum(p.stat().st_size for p in files) / 1e6
     where = "its own copy of Pyodide" if pyodide else f"Pyodide {PYODIDE_VERSION} from its CDN"
@@ -59,26 +67,33 @@ def build_site(target: Path, pyodide: Path | None = None) -> str:
 
 def _check_target(target: Path) -> None:
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise LiteError(f"{target} is not empty, expected a new or empty folder (nothing is "
-                        "ever overwritten)")
+        raise LiteError(target, "not empty, expected a new or empty folder (nothing is ever "
+                                "overwritten)")
 
 
-def _check_build_packages() -> None:
+def _empty(target: Path) -> None:
+    if target.is_dir():
+        for child in target.iterdir():
+            shutil.rmtree(child) if child.is_dir() else child.unlink()
+
+
+def _check_build_packages(target: Path) -> None:
     missing = [name for module, name in BUILD_NEEDS.items() if find_spec(module) is None]
     if missing:
-        raise LiteError(f"building the site needs {', '.join(missing)}, expected them "
-                        "installed (pip install 'csp-puzzles[lite]')")
+        raise LiteError(target, f"building the site needs {', '.join(missing)}, expected "
+                                "them installed (pip install 'csp-puzzles[lite]')")
 
 
 def _check_pyodide(pyodide: Path) -> None:
     if not (pyodide / "pyodide.mjs").is_file() or not (pyodide / LOCK).is_file():
-        raise LiteError(f"{pyodide}: no pyodide.mjs and {LOCK} there, expected a Pyodide "
-                        f"distribution (the npm package pyodide@{PYODIDE_VERSION}, unpacked)")
+        raise LiteError(pyodide, f"no pyodide.mjs and {LOCK} there, expected a Pyodide "
+                                 f"distribution (the npm package pyodide@{PYODIDE_VERSION}, "
+                                 "unpacked)")
     manifest = pyodide / "package.json"
     version = json.loads(manifest.read_text())["version"] if manifest.is_file() else None
     if version is not None and version != PYODIDE_VERSION:
-        raise LiteError(f"{pyodide} holds Pyodide {version}, expected {PYODIDE_VERSION} (the "
-                        "version the JupyterLite kernel is built for)")
+        raise LiteError(pyodide, f"Pyodide {version}, expected {PYODIDE_VERSION} (the "
+                                 "version the JupyterLite kernel is built for)")
 
 
 def _prepare(work: Path, pyodide: Path | None) -> list[Any]:
@@ -89,7 +104,7 @@ def _prepare(work: Path, pyodide: Path | None) -> list[Any]:
     try:
         write_course(work / "course")
     except CourseError as err:
-        raise LiteError(str(err)) from None
+        raise LiteError(work, str(err)) from None
     if pyodide is not None:  # the well-known place `jupyter lite build` copies from
         shutil.copytree(pyodide, work / "static" / "pyodide",
                         ignore=lambda _, names: [n for n in names if n.endswith(NOT_SERVED)])
@@ -113,8 +128,8 @@ def _extensions() -> list[str]:
         found = next((Path(root) / name for root in jupyter_path("labextensions")
                       if (Path(root) / name / "package.json").is_file()), None)
         if found is None:
-            raise LiteError(f"the JupyterLab extension {name} is not installed, expected it "
-                            "(pip install 'csp-puzzles[lite]')")
+            raise LiteError(name, "this JupyterLab extension is not installed, expected it "
+                                  "(pip install 'csp-puzzles[lite]')")
         folders.append(str(found))
     return folders
 
@@ -136,4 +151,4 @@ def _jupyter_lite_build(work: Path, target: Path) -> None:
     done = subprocess.run(argv, capture_output=True, text=True, cwd=work)
     if done.returncode != 0:
         last = (done.stderr or done.stdout).strip().splitlines()[-3:]
-        raise LiteError("jupyter lite build failed: " + " / ".join(last))
+        raise LiteError(target, "jupyter lite build failed: " + " / ".join(last))
