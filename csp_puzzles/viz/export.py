@@ -46,7 +46,7 @@ function cspStaticModel(state) {
 #: what nbconvert is told the CDN addresses are, so that the page's tags for them can be found
 MATHJAX_MARK, REQUIRE_MARK = "csp-puzzles:mathjax", "csp-puzzles:require.js"
 #: MathJax 3, TeX in and SVG out, every TeX extension in the one file (nothing to fetch)
-MATHJAX_FILE = ("static", "mathjax", "es5", "tex-svg-full.js")
+MATHJAX_FILE = "static/mathjax/es5/tex-svg-full.js"
 #: MathJax 3 set up as JupyterLab sets MathJax up: $...$ and \(...\) inline
 MATHJAX_CONFIG = r"""window.MathJax = {tex: {inlineMath: [["$", "$"], ["\\(", "\\)"]],
   displayMath: [["$$", "$$"], ["\\[", "\\]"]], processEscapes: true,
@@ -148,7 +148,7 @@ def offline_page(page: str, formulas: bool) -> str:
                          "were not found")
     inlined = ""
     if formulas:
-        module = files("mathjax").joinpath(*MATHJAX_FILE).read_text(encoding="utf-8")
+        module = files("mathjax").joinpath(MATHJAX_FILE).read_text(encoding="utf-8")
         # never close the script element early (the module has no "</script" today)
         module = re.sub(r"</(script)", r"<\\/\1", module, flags=re.IGNORECASE)
         inlined = f"<script>{MATHJAX_CONFIG}</script>\n<script>{module}</script>"
