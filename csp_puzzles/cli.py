@@ -72,7 +72,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
     except OutputError as err:
         raise UsageError(str(err)) from None
     if args.png and find_spec("matplotlib") is None:
-        raise _missing_package("--png", "matplotlib", "matplotlib")
+        raise _missing_package("--png", "matplotlib", "png")
 
 
 def _missing_package(what: str, package: str, extra: str) -> UsageError:

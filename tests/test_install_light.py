@@ -1,0 +1,88 @@
+"""`pip install csp-puzzles` with no extras: a light install that solves every kind.
+
+Builds the project's wheel, installs it with no extras into a fresh virtual environment,
+and checks what came with it (the package, python-sat and six, nothing else: no numpy, no
+matplotlib, no Jupyter), then solves a puzzle of each kind with that environment's
+`csp-puzzles` and checks each answer here with the puzzle's own checker. `--png` there
+says in one line which extra it needs. Skipped cleanly when the package index cannot be
+reached (the install fails before anything is tested).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from csp_puzzles.registry import puzzle_module
+from tests.conftest import REPO
+
+pytestmark = pytest.mark.slow
+
+PUZZLES = {
+    "hashi": "data/hashi/medium-7x7.txt",
+    "kakuro": "data/kakuro/easy-8x8-seed1.txt",
+    "towers": "data/towers/5x5-hard-1.txt",
+    "singles": "data/singles/easy-6x6-seed1.txt",
+}
+#: what a plain install may bring (pip and setuptools come with every environment)
+EXPECTED = {"csp-puzzles", "python-sat", "six"}
+
+
+def from_json(kind: str, solution: dict):
+    """The JSON `solution` (CONTRACT section 2) as the puzzle's checker takes it."""
+    if kind == "singles":
+        return [tuple(cell) for cell in solution["shaded"]]
+    return solution["grid"] if "grid" in solution else solution
+
+
+@pytest.fixture(scope="module")
+def light(tmp_path_factory) -> Path:
+    """A fresh environment with the wheel installed, no extras; its bin folder."""
+    from csp_puzzles.lite.wheels import WheelError, project_wheel
+
+    folder = tmp_path_factory.mktemp("light")
+    try:
+        wheel = project_wheel(folder)
+    except WheelError as err:
+        pytest.skip(f"the wheel could not be built here: {err}")
+    subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], check=True)
+    bin_dir = folder / "venv" / "bin"
+    done = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet",
+                           str(wheel)], capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        pytest.skip(f"pip could not install the wheel (offline?): {done.stderr[-300:]}")
+    return bin_dir
+
+
+def test_a_plain_install_brings_only_the_sat_solver(light: Path):
+    listed = subprocess.run([str(light / "python"), "-m", "pip", "list", "--format", "json"],
+                            capture_output=True, text=True, check=True)
+    names = {entry["name"].lower() for entry in json.loads(listed.stdout)}
+    assert names - {"pip", "setuptools"} == EXPECTED
+
+
+@pytest.mark.parametrize("kind", PUZZLES)
+def test_the_command_line_solves_each_kind(light: Path, kind: str):
+    path = REPO / PUZZLES[kind]
+    done = subprocess.run([str(light / "csp-puzzles"), "solve", kind, str(path), "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["status"] == "solved"
+    puzzle = puzzle_module(kind).parse(path.read_text())
+    assert puzzle.check(from_json(kind, answer["solution"])) == []
+
+
+def test_the_sat_engine_is_there_and_png_names_its_extra(light: Path, tmp_path: Path):
+    hashi = REPO / PUZZLES["hashi"]
+    sat = subprocess.run([str(light / "csp-puzzles"), "solve", "hashi", str(hashi), "--engine",
+                          "sat", "--json"], capture_output=True, text=True, timeout=300)
+    assert sat.returncode == 0 and json.loads(sat.stdout)["status"] == "solved", sat.stderr
+    png = subprocess.run([str(light / "csp-puzzles"), "solve", "hashi", str(hashi), "--png",
+                          str(tmp_path / "out.png")], capture_output=True, text=True)
+    assert png.returncode == 2 and png.stderr.count("\n") == 1
+    assert "matplotlib" in png.stderr and "csp-puzzles[png]" in png.stderr
