@@ -4,12 +4,16 @@
 - views (`queens_view`, `map_view`, `domain_grid_view`, `puzzle_view`): drawing functions;
 - `Comparison(runs, view)`: several runs of one problem (`csp_puzzles.strategies.compare`),
   each run's search tree and node count, any run replayed;
+- pictures as plain data: `node_chart`, `bar_chart`, `line_chart`, `implication_picture`
+  (a conflict analysis of a learning search);
 - `PuzzleEditor`: click cells to enter a puzzle, then solve and step.
 """
 
+from .charts import bar_chart, line_chart
 from .compare import Comparison, node_chart, table
 from .editor import PuzzleEditor, editable_kinds
 from .export import export_notebook
+from .implication import implication_picture
 from .output import draw_png, figure_png, show_png, shown_png
 from .stepper import Explorer, Stepper
 from .views import (
@@ -28,6 +32,7 @@ __all__ = [
     "Stepper", "Explorer", "View", "PuzzleEditor", "editable_kinds", "export_notebook",
     "queens_view", "map_view", "domain_grid_view", "graph_view",
     "puzzle_view", "sudoku_view",
-    "AUSTRALIA_POSITIONS", "Comparison", "node_chart", "table",
+    "AUSTRALIA_POSITIONS", "Comparison", "node_chart", "table", "bar_chart", "line_chart",
+    "implication_picture",
     "draw_png", "figure_png", "show_png", "shown_png", "describe", "plain_name", "LEGEND",
 ]
