@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from .. import picture as pic
 
 WIDTH, HEIGHT = 10.0, 5.0          # the plot area, in picture units
-LEFT, TOP = 2.0, 1.0               # its top-left corner (room for the title and y labels)
+LEFT, TOP = 2.0, 1.5               # its top-left corner (room for the title, legend, y labels)
 TEXT_SIZE = 0.3
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 AXIS = "#444"
@@ -103,21 +103,29 @@ def _frame(x: Scale, y: Scale, title: str, xlabel: str, ylabel: str,
         shapes.append(pic.label(LEFT - 0.6 + text_width(ylabel, 0.32) / 2, TOP - 0.35, ylabel,
                                 0.32))
     if title:
-        shapes.append(pic.label(LEFT + WIDTH / 2, 0.25, title, 0.36, bold=True))
+        shapes.append(pic.label(LEFT + WIDTH / 2, 0.3, title, 0.36, bold=True))
     return shapes
 
 
-def _legend(names: Sequence[str]) -> list[pic.Shape]:
-    """A short line in each series' colour and its name, top right inside the plot."""
-    widest = max((text_width(n) for n in names), default=0)
-    x = LEFT + WIDTH - widest - 0.9
-    shapes = [pic.rect(x - 0.15, TOP + 0.1, widest + 1.0, 0.42 * len(names) + 0.1,
-                       fill="#fff", stroke="#ccc", width=0.02)]
-    for i, name in enumerate(names):
-        y = TOP + 0.35 + 0.42 * i
+def _legend(names: Sequence[str], ylabel: str) -> list[pic.Shape]:
+    """A short line in each series' colour and its name, in a row over the plot's right
+    end (under the y axis's label when they would meet)."""
+    widths = [0.55 + text_width(name) + 0.35 for name in names]
+    x = LEFT + WIDTH - sum(widths)
+    y = TOP - 0.35
+    if x < LEFT - 0.6 + text_width(ylabel, 0.32) + 0.4:
+        y = TOP - 0.8
+    shapes = []
+    for i, (name, width) in enumerate(zip(names, widths)):
         shapes.append(pic.line(x, y, x + 0.45, y, stroke=COLOURS[i % len(COLOURS)], width=0.06))
-        shapes.append(pic.label(x + 0.6 + text_width(name) / 2, y, name, TEXT_SIZE))
+        shapes.append(pic.label(x + 0.55 + text_width(name) / 2, y, name, TEXT_SIZE))
+        x += width
     return shapes
+
+
+def _right_end(x: Scale) -> float:
+    """The picture's right edge: room for half the last tick's label."""
+    return LEFT + WIDTH + max(0.3, text_width(tick_label(x.ticks()[-1])) / 2 + 0.1)
 
 
 def bar_chart(labels: Sequence[str], values: Sequence[float],
@@ -169,9 +177,8 @@ def line_chart(series: Mapping[str, tuple[Sequence[float], Sequence[float]]],
             shapes.append(pic.line(a, b, c, d, stroke=colour, width=0.05))
         if dots:
             shapes += [pic.circle(a, b, 0.08, fill=colour, stroke=None) for a, b in points]
-    if len(series) > 1 or any(series):
-        shapes += _legend(list(series))
-    return pic.picture((0, 0, LEFT + WIDTH + 0.3, TOP + HEIGHT + 1.1), [], shapes)
+    shapes += _legend(list(series), ylabel)
+    return pic.picture((0, 0, _right_end(x), TOP + HEIGHT + 1.1), [], shapes)
 
 
 def _corners(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:

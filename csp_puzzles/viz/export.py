@@ -80,27 +80,35 @@ def explorer_html(state: dict[str, Any], number: int, with_library: bool) -> str
 
 
 def inline_explorers(notebook: Any) -> int:
-    """Replace each explorer's widget output by its inlined HTML; other widgets get a note.
+    """Replace each explorer's widget output by its inlined HTML (a box of widgets, such as
+    an `HBox` of two pictures, by its children side by side); other widgets get a note.
 
     Needs the widget state saved in the notebook's metadata (run it with
     `store_widget_state=True`); returns how many explorers were inlined.
     """
     widgets = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    inlined = 0
+    inlined = [0]
+
+    def html_of(model_id: str) -> str:
+        state = widgets.get(model_id, {}).get("state", {})
+        if "data" in state and state.get("_esm", "").strip() == EXPLORER_JS.strip():
+            inlined[0] += 1
+            return explorer_html(state, inlined[0] - 1, with_library=inlined[0] == 1)
+        children = state.get("children")
+        if isinstance(children, list) and children:
+            parts = "".join(f"<div>{html_of(child.removeprefix('IPY_MODEL_'))}</div>"
+                            for child in children)
+            return f'<div style="display:flex;flex-wrap:wrap;gap:12px">{parts}</div>'
+        return OTHER_WIDGET
+
     for cell in notebook.cells:
         for output in cell.get("outputs", []):
             view = output.get("data", {}).get(WIDGET_VIEW)
-            if view is None:
-                continue
-            state = widgets.get(view.get("model_id"), {}).get("state", {})
-            if "data" in state and state.get("_esm", "").strip() == EXPLORER_JS.strip():
-                snippet = explorer_html(state, inlined, with_library=inlined == 0)
-                inlined += 1
-            else:
-                snippet = OTHER_WIDGET
-            output["data"] = {"text/html": snippet, "text/plain": "[widget]"}
+            if view is not None:
+                output["data"] = {"text/html": html_of(view.get("model_id", "")),
+                                  "text/plain": "[widget]"}
     notebook.metadata.pop("widgets", None)  # nothing left for a CDN widget manager to load
-    return inlined
+    return inlined[0]
 
 
 def export_notebook(path: str | Path, out: str | Path, timeout: int = 600) -> int:
