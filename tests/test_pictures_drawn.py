@@ -61,8 +61,10 @@ def test_the_core_and_the_puzzles_import_no_drawing_or_widget_library():
     assert not loaded & {"matplotlib", "numpy", "anywidget", "ipywidgets", "IPython"}
 
 
-def test_importing_the_viz_package_imports_no_matplotlib():
-    assert "matplotlib" not in imported_after("import csp_puzzles.viz")
+def test_importing_the_viz_package_imports_no_matplotlib_nor_the_widget_libraries():
+    loaded = imported_after("import csp_puzzles.viz")
+    assert not loaded & {"matplotlib", "anywidget", "ipywidgets"}
+    assert "anywidget" in imported_after("from csp_puzzles.viz import Stepper")
 
 
 def _figure():

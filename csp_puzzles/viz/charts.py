@@ -1,4 +1,4 @@
-"""Charts as picture descriptions: bars and lines made of plain shapes.
+"""Charts as picture descriptions: bars and lines made of plain shapes; runs summarised.
 
 A chart is a `csp_puzzles.picture` description with no variables, so that the browser draws
 it like any other picture (no matplotlib in the notebook) and `matplotlib_drawing` turns it
@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from .. import picture as pic
+from ..strategies import Run
 
 WIDTH, HEIGHT = 10.0, 5.0          # the plot area, in picture units
 LEFT, TOP = 2.0, 1.5               # its top-left corner (room for the title, legend, y labels)
@@ -195,3 +196,26 @@ def _corners(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]
 
 def _collinear(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> bool:
     return abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) < 1e-9
+
+
+# -- runs of `strategies.compare`, summarised -------------------------------------------------
+#: bar colours of the node chart, by inference
+INFERENCE_COLOURS = {"none": "#c0504d", "fc": "#f79646", "mac": "#4f81bd"}
+
+
+def table(runs: Sequence[Run]) -> str:
+    """A plain-text table of the runs (no timings, so it reads the same every time)."""
+    lines = [f"{'strategy':<14}{'status':<15}{'nodes':>8}{'backtracks':>12}{'prunings':>10}"]
+    for run in runs:
+        stats = run.result.stats
+        lines.append(f"{run.label:<14}{run.result.status:<15}{stats.nodes:>8}"
+                     f"{stats.backtracks:>12}{stats.prunings:>10}")
+    return "\n".join(lines)
+
+
+def node_chart(runs: Sequence[Run], log: bool = False) -> pic.Picture:
+    """Bars of node counts, one per run, coloured by inference, with the count written on
+    each bar (a picture description: show it, or draw it as a PNG)."""
+    return bar_chart([run.label for run in runs], [run.nodes for run in runs],
+                     [INFERENCE_COLOURS.get(run.inference, "grey") for run in runs],
+                     scale="log" if log else "linear", ylabel="nodes (assignments tried)")
