@@ -26,7 +26,8 @@ Outline = tuple[str, "str | None", str]
 EMPTY = "#f3c6c6"          # a domain with no value left
 TEXT = "#222"
 AXES_TEXT = "#777"
-PENCIL = "#666"
+PENCIL = "#595959"
+NONE_LEFT = "#b71c1c"      # the sign and colour of a domain with no value left
 BRIDGE = "#5b3a1a"
 PAD_WITH_AXES, PAD = 0.75, 0.1   # room round the bounds, as the explorer leaves it
 INCHES_PER_UNIT = 0.6      # a grid cell at most this big in a figure made here
@@ -124,6 +125,9 @@ def _digits(paint: _Painter, p: Shape, left: list[str], every: list[str]) -> Non
         paint.text(p["x"] + p["w"] / 2, p["y"] + p["h"] * 0.53, left[0], 0.6 * p["h"],
                    "#111" if p.get("given") else "#1f4fa8", bold=True)
         return
+    if not left:
+        paint.text(p["x"] + p["w"] / 2, p["y"] + p["h"] / 2, "∅", 0.5 * p["h"], NONE_LEFT)
+        return
     order = p.get("layout") or every
     per = math.ceil(math.sqrt(len(order))) or 1
     for key in left:
@@ -139,8 +143,10 @@ def _shade(paint: _Painter, p: Shape, left: list[str], every: list[str]) -> None
     paint.rect(p["x"], p["y"], p["w"], p["h"], fill, "#888", 0.025)
     cx, cy = p["x"] + p["w"] / 2, p["y"] + p["h"] / 2
     if decided and not on:
-        paint.circle(cx, cy, 0.36 * p["h"], None, "#4a8a3a", 0.04)
+        paint.circle(cx, cy, 0.36 * p["h"], None, "#2e6b22", 0.05)
     paint.text(cx, cy, p.get("label", ""), 0.5 * p["h"], "#fff" if on else TEXT, bold=decided)
+    if not left:
+        paint.text(p["x"] + p["w"] * 0.8, p["y"] + p["h"] * 0.22, "∅", 0.3 * p["h"], NONE_LEFT)
 
 
 def _colour(paint: _Painter, p: Shape, left: list[str], every: list[str]) -> None:
@@ -159,6 +165,8 @@ def _colour(paint: _Painter, p: Shape, left: list[str], every: list[str]) -> Non
         outline(colours.get(left[0], left[0]))
     else:
         outline("#fff" if left else EMPTY)
+        if not left and not p.get("label"):
+            paint.text(cx, cy, "∅", 0.9 * r, NONE_LEFT)
         share = 2 * math.pi / max(len(left), 1)
         for i, key in enumerate(left):
             paint.polygon(_wedge(cx, cy, r * 0.8, i * share, (i + 1) * share),
@@ -201,7 +209,7 @@ def _bridges(paint: _Painter, p: Shape, left: list[str], every: list[str]) -> No
                    BRIDGE, 0.06, cap="butt")
     if len(counts) == 1:
         return
-    paint.line(p["x1"], p["y1"], p["x2"], p["y2"], "#8a8a8a" if counts else "#d62728", 0.03,
+    paint.line(p["x1"], p["y1"], p["x2"], p["y2"], "#8a8a8a" if counts else NONE_LEFT, 0.03,
                dash=(0.1, 0.1), cap="butt")
     label = "".join(left) if counts else "∅"
     mx, my = p.get("mark") or ((p["x1"] + p["x2"]) / 2, (p["y1"] + p["y2"]) / 2)
@@ -212,7 +220,7 @@ def _bridges(paint: _Painter, p: Shape, left: list[str], every: list[str]) -> No
                                       boxstyle="round,pad=0,rounding_size=0.08",
                                       facecolor="#fff", alpha=0.85, edgecolor="none",
                                       zorder=paint._next()))
-    paint.text(mx, my, label, 0.3, "#555" if counts else "#d62728")
+    paint.text(mx, my, label, 0.3, "#555" if counts else NONE_LEFT)
 
 
 def _places(paint: _Painter, p: Shape, left: list[str], every: list[str]) -> None:
@@ -224,14 +232,14 @@ def _places(paint: _Painter, p: Shape, left: list[str], every: list[str]) -> Non
             m = 0.28
             for a, b, c, d in ((m, m, 1 - m, 1 - m), (m, 1 - m, 1 - m, m)):
                 paint.line(x + a, y + b, x + c, y + d, "#b22222", 0.05,
-                           alpha=1.0 if symbol else 0.45)
+                           alpha=1.0 if symbol else 0.8)
         elif len(left) == 1 and symbol:
             paint.text(x + 0.5, y + 0.54, symbol, 0.72, "#111")
         elif symbol:
             paint.circle(x + 0.5, y + 0.5, 0.07, "#555")
         else:
             one = len(left) == 1
-            paint.rect(x + 0.08, y + 0.08, 0.84, 0.84, "#4f81bd" if one else "#cfe0f3")
+            paint.rect(x + 0.08, y + 0.08, 0.84, 0.84, "#2f5f9e" if one else "#cfe0f3")
             paint.text(x + 0.5, y + 0.5, key, 0.36, "#fff" if one else "#223")
     if not left and every:
         xs = [p["places"][k][0] for k in every]
