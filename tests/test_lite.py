@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -159,3 +160,31 @@ def test_another_pyodide_version_is_refused(tmp_path: Path, capsys):
     (pyodide / "package.json").write_text(json.dumps({"version": "0.29.3"}))
     assert main(["lite", str(tmp_path / "site"), "--pyodide", str(pyodide)]) == 2
     assert f"Pyodide 0.29.3, expected {PYODIDE_VERSION}" in _one_line_error(capsys)
+
+
+@pytest.mark.slow
+def test_a_site_for_the_cdn_carries_no_pyodide(tmp_path: Path, monkeypatch):
+    """Built as users online get it: Pyodide's package list as the CDN serves it (here the
+    npm package's, the same release), Pyodide's packages left on the CDN."""
+    pytest.importorskip("jupyterlite_core")
+    from csp_puzzles.lite import build_site, lock
+
+    npm = Path(os.environ.get("CSP_PUZZLES_CACHE", Path.home() / ".cache" / "csp-puzzles"))
+    listed = npm / "lite" / "node_modules" / "pyodide" / "pyodide-lock.json"
+    if not listed.is_file():
+        pytest.skip("no npm pyodide package to stand for the CDN's package list")
+    monkeypatch.setattr(lock, "CACHE", tmp_path / "cache")
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / f"pyodide-lock-{PYODIDE_VERSION}.json").write_text(listed.read_text())
+    site = tmp_path / "site"
+    said = build_site(site)
+    assert f"Pyodide {PYODIDE_VERSION} from its CDN" in said
+    assert not (site / "static" / "pyodide").exists()
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert "pyodideUrl" not in kernel and kernel["disablePyPIFallback"] is False
+    packages = json.loads((site / "static" / "pyodide-lock" / "pyodide-lock.json").read_text())
+    files = {entry["file_name"] for entry in packages["packages"].values()}
+    local = {name for name in files if not name.startswith(PYODIDE_CDN)}
+    assert local == {p.name for p in (site / "static" / "pyodide-lock").glob("*.whl")}
+    assert any(name.startswith("csp_puzzles-") for name in local)
