@@ -275,8 +275,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     except BenchOptionError as err:  # found before any clock starts
         raise UsageError(f"<command line>:1:1: {err}") from None
     except ImportError as err:  # a peer from an extra (python-constraint2: peers)
-        extra = "peers" if err.name == "constraint" else "bench"
-        raise _missing_package(f"bench {args.what}", err.name or "?", extra) from None
+        if err.name == "constraint":
+            raise _missing_package(f"bench {args.what}", "python-constraint2", "peers") from None
+        raise _missing_package(f"bench {args.what}", err.name or "?", "bench") from None
 
 
 def cmd_course(args: argparse.Namespace) -> int:
