@@ -11,9 +11,9 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const ASSIGN = 0, PRUNE = 1, WIPEOUT = 2, BACKTRACK = 3, SOLUTION = 4, REPAIR = 5,
-      BACKJUMP = 6, LEARN = 7, SPLIT = 8;  // the order of KINDS in core/trace.py
+      BACKJUMP = 6, LEARN = 7, SPLIT = 8, REVISE = 9, UNDO = 10;  // KINDS in core/trace.py
 const KIND_NAMES = ["assign", "prune", "wipeout", "backtrack", "solution", "repair", "backjump",
-                    "learn", "split"];
+                    "learn", "split", "revise", "undo"];
 const HIGHLIGHT = { [ASSIGN]: "#e6b800", [PRUNE]: "#ff8c00", [WIPEOUT]: "#d62728",
                     [REPAIR]: "#e6b800" };
 const UNIT = 40;           // SVG units per picture unit (a grid cell)
