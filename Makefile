@@ -6,7 +6,7 @@ LAB_STUDENT    ?= lab/student
 LAB_INSTRUCTOR ?= lab/instructor
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-EXTRAS := notebooks,test,sat,browser,instructor
+EXTRAS := notebooks,test,dev,png,browser,instructor,export,lite
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab lab-instructor test lint bench clean

@@ -1,4 +1,4 @@
-"""The `csp-puzzles` command line: solve, generate, bench, cnf, course.
+"""The `csp-puzzles` command line: solve, generate, bench, cnf, course, lite.
 
 Exit status: 0 answered, 3 no solution, 4 a limit was reached first, 2 bad input or usage
 (one line on stderr: `csp-puzzles: error: FILE:LINE:COL: what was wrong, what was expected`).
@@ -73,7 +73,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
     except OutputError as err:
         raise UsageError(str(err)) from None
     if args.png and find_spec("matplotlib") is None:
-        raise _missing_package("--png", "matplotlib", "matplotlib")
+        raise _missing_package("--png", "matplotlib", "png")
 
 
 def _missing_package(what: str, package: str, extra: str) -> UsageError:
@@ -201,15 +201,14 @@ def _save_trace(trace: Trace, path: str) -> None:
 
 
 def _save_png(puzzle: Puzzle, result: PuzzleResult, path: str) -> None:
-    import matplotlib
+    """The explorer's picture of the solution (or of the puzzle, unsolved), with matplotlib."""
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from .matplotlib_drawing import figure_size
 
-    fig, ax = plt.subplots(figsize=(6, 6))
-    puzzle.render(ax, solution=result.solution)
-    fig.savefig(path, dpi=100, bbox_inches="tight")
-    plt.close(fig)
+    fig = Figure(figsize=figure_size(puzzle.picture()))
+    puzzle.render(fig.add_axes((0, 0, 1, 1)), solution=result.solution)
+    fig.savefig(path, dpi=100)
 
 
 # -- generate ------------------------------------------------------------------------------
@@ -287,6 +286,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return bench.main(args.rest) or EXIT_OK
     except BenchOptionError as err:  # found before any clock starts
         raise UsageError(f"<command line>:1:1: {err}") from None
+    except ImportError as err:  # a peer from an extra (python-constraint2: peers)
+        if err.name == "constraint":
+            raise _missing_package(f"bench {args.what}", "python-constraint2", "peers") from None
+        raise _missing_package(f"bench {args.what}", err.name or "?", "bench") from None
 
 
 def cmd_course(args: argparse.Namespace) -> int:
@@ -326,6 +329,16 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(export.run_export(args.notebook, args.output, args.timeout))
     except (FileNotFoundError, ImportError) as err:
         raise UsageError(str(err)) from None
+    return EXIT_OK
+
+
+def cmd_lite(args: argparse.Namespace) -> int:
+    lite = import_module("csp_puzzles.lite")
+    pyodide = Path(args.pyodide) if args.pyodide else None
+    try:
+        print(lite.build_site(Path(args.dir), pyodide))
+    except lite.LiteError as err:
+        raise UsageError(f"{err.path}:1:1: {err}") from None
     return EXIT_OK
 
 
@@ -419,6 +432,18 @@ def build_parser() -> argparse.ArgumentParser:
     course.add_argument("--instructor", action="store_true",
                         help="write the instructor versions: solutions, hidden tests, answers")
     course.set_defaults(run=cmd_course)
+
+    lite = commands.add_parser(
+        "lite", help="write a static JupyterLite site of the student course (the lite extra)",
+        description="Write a static JupyterLite site of the student course into DIR (a new or "
+                    "empty folder): open DIR/index.html through any static web server and the "
+                    "notebooks run in the browser, nothing installed.")
+    lite.add_argument("dir", metavar="DIR")
+    lite.add_argument("--pyodide", metavar="PATH",
+                      help="a local Pyodide distribution (a folder holding pyodide.mjs, e.g. "
+                           "the npm package pyodide unpacked): the site then makes no request "
+                           "outside its own folder; default: Pyodide from its CDN")
+    lite.set_defaults(run=cmd_lite)
 
     exercises = commands.add_parser(
         "exercises", help="write the student versions of the graded exercises only "

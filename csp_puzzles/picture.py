@@ -14,7 +14,8 @@ How a domain is shown (the `show` of a variable):
 - `shade`: a cell with a fixed `label`; the value `on` shades it, the other leaves it white;
 - `colour`: a cell or a disc filled with the colour of its one value, slices while undecided;
 - `list`: a disc listing the values left;
-- `bridges`: a line between two points drawn as 0, 1, 2, ... parallel strokes;
+- `bridges`: a line between two points drawn as 0, 1, 2, ... parallel strokes; while
+  undecided, the counts still possible are written at its `mark` (default: its middle);
 - `places`: each value has its own square (`places[value] = (x, y)`): a queen on its row.
 
 Variables and values are named by `key`, the way the trace and its sentences write them:
@@ -96,10 +97,11 @@ def disc_variable(var: Hashable, x: float, y: float, r: float, show_as: str = CO
 
 
 def line_variable(var: Hashable, start: tuple[float, float], end: tuple[float, float],
-                  name: str | None = None) -> Shape:
-    """A variable counting strokes between two points, (x, y) each."""
+                  name: str | None = None, mark: tuple[float, float] | None = None) -> Shape:
+    """A variable counting strokes between two points, (x, y) each; `mark` is where its
+    possible counts are written (the middle unless given)."""
     return {"var": key(var), "show": BRIDGES, "x1": start[0], "y1": start[1], "x2": end[0],
-            "y2": end[1], **_named(name)}
+            "y2": end[1], **_named(name), **({"mark": list(mark)} if mark else {})}
 
 
 def places_variable(var: Hashable, places: Mapping[Hashable, tuple[float, float]],
@@ -137,6 +139,11 @@ def picture(bounds: tuple[float, float, float, float], variables: list[Shape],
         "value_words": {key(v): w for v, w in (value_words or {}).items()},
         "verb": verb,
     }
+
+
+def keyed(domains: Mapping[Hashable, Iterable[Hashable]]) -> dict[str, list[str]]:
+    """Domains as a picture reads them: variables and values by their `key`."""
+    return {key(var): [key(x) for x in values] for var, values in domains.items()}
 
 
 def check(description: Picture) -> list[str]:

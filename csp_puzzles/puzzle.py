@@ -8,7 +8,8 @@ A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
 - `formats.py`: `parse(text)` for every accepted format (it imports the model; the model
   never imports it);
 - `check.py`: an independent checker that never uses the solver;
-- `render.py`: a matplotlib drawing of any state (a solution or a trace's domains);
+- `picture.py`: its picture as plain data (`csp_puzzles.picture`), which the explorer draws
+  in the browser and `render` with matplotlib, and `solution_domains(puzzle, solution)`;
 - `grade.py`: `grade(puzzle)` (also `puzzle.grade()`), the weakest rules that solve it,
   and `DIFFICULTIES` (also `puzzle.difficulties`);
 - `generate.py`: a generator of puzzles with exactly one solution, at a grade asked;
@@ -126,13 +127,28 @@ class Puzzle(ABC):
         """The puzzle in the native text format (parse(to_text()) gives it back)."""
 
     @abstractmethod
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        """Draw the puzzle on a matplotlib `ax`: empty, solved, or at a trace state."""
-
-    @abstractmethod
     def picture(self) -> dict[str, Any]:
         """The puzzle's picture as plain data (`csp_puzzles.picture`): its fixed shapes, and
         for each variable of `to_csp()` where it sits and how its domain is shown."""
+
+    @abstractmethod
+    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
+        """A solution as one value per variable of `to_csp()`, to draw it as a search state."""
+
+    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
+        """Draw the puzzle on a matplotlib `ax`: as printed, solved, or at a trace state
+        (`domains`, as `trace.domains_at(i)` gives them). It is the explorer's picture,
+        drawn by `csp_puzzles.matplotlib_drawing` (matplotlib is needed only here)."""
+        from . import picture as pic
+        from .matplotlib_drawing import draw
+
+        picture = self.picture()
+        if domains is None and solution is not None:
+            domains = self.solution_domains(solution)
+        elif domains is None:  # as printed: only the givens have their value
+            givens = {entry["var"] for entry in picture["variables"] if entry.get("given")}
+            domains = {v: d for v, d in self.to_csp().domains.items() if pic.key(v) in givens}
+        draw(ax, picture, pic.keyed(domains))
 
     # -- the editor: a grid of labels a click cycles through -------------------------------
     #: rows and columns of clues round the puzzle in the editor's grid (Towers: 1)

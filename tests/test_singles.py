@@ -261,15 +261,20 @@ def test_project_data_says_its_grade():
 
 # -- drawing and command line ----------------------------------------------------------------
 def test_render_solution_and_trace_state():
+    from matplotlib.colors import to_hex
+    from matplotlib.patches import Rectangle
+
+    def cell_colours(ax) -> list[str]:
+        return [to_hex(p.get_facecolor()) for p in ax.patches if isinstance(p, Rectangle)]
+
     puzzle = singles.parse(JANKO)
     result = puzzle.solve(trace=True)
     fig, ax = plt.subplots()
     puzzle.render(ax, solution=result.solution)
-    dark = [p for p in ax.patches if p.get_facecolor()[0] < 0.5]
-    assert len(dark) == len(result.solution)
+    assert cell_colours(ax).count("#333333") == len(result.solution)  # shaded, dark
     ax.clear()
     puzzle.render(ax, domains={cell: (0, 1) for cell in puzzle.cells()})
-    assert all(p.get_hatch() == "///" for p in ax.patches)
+    assert cell_colours(ax) == ["#e8eef7"] * len(puzzle.cells())  # undecided, light blue
     plt.close(fig)
 
 

@@ -269,7 +269,7 @@ def test_render_empty_solved_and_trace_state():
     puzzle.render(axes[2], domains=domains)
     texts = [t.get_text() for t in axes[2].texts]
     assert "2" in [t.get_text() for t in axes[0].texts]  # a clue
-    assert len(axes[1].texts) == 16 + puzzle.clue_count()
+    assert len(axes[1].texts) == 16 + puzzle.clue_count() + 2 * 4  # and row, column numbers
     assert len(texts) > len(axes[0].texts)  # pencil marks
     assert axes[2].patches  # the wiped-out cell is hatched
     plt.close(fig)

@@ -7,8 +7,8 @@
 
 `model.py` builds the CSP, `rules.py` and `connectivity.py` hold the named deduction rules,
 `formats.py` reads and writes puzzles, `check.py` checks solutions without the solver,
-`render.py` draws, `generate.py` / `grade.py` make and grade puzzles with one solution,
-`sat.py` turns a puzzle into CNF. The search is the core's (MAC, dom/wdeg, restarts).
+`picture.py` describes its picture, `generate.py` / `grade.py` make and grade puzzles with
+one solution, `sat.py` turns a puzzle into CNF. The search is the core's (MAC, dom/wdeg, restarts).
 """
 
 from .formats import parse, parse_grid, parse_tatham

@@ -48,7 +48,6 @@ from . import grade as grading
 from . import picture as drawing
 from .check import check
 from .connectivity import Connectivity, NoLoops
-from .render import render
 from .rules import (
     FULL,
     LEVELS,
@@ -376,8 +375,8 @@ class Hashi(Puzzle):
     def editor_text(cls, cells: list[list[str]]) -> str:
         return drawing.editor_text(cells)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        render(self, ax, solution=solution, domains=domains)
+    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
+        return drawing.solution_domains(self, solution)
 
     def __repr__(self) -> str:
         variant = f", maxb={self.maxb}" if self.maxb != 2 else ""

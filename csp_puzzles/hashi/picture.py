@@ -2,18 +2,24 @@
 
 Islands are discs with their number (green once every edge around them is decided); each edge
 variable is a line between two island centres, drawn as its bridges, or dashed with the
-counts still possible. Island (r, c) sits at x = c, y = r, so the row and column numbers
-round the grid are the ones the sentences use ("edge (2,0)-(2,5)").
+counts still possible written at its middle. Island (r, c) sits at x = c, y = r, so the row
+and column numbers round the grid are the ones the sentences use ("edge (2,0)-(2,5)").
+
+An edge whose middle is a crossing (another edge passes there) writes its counts half a
+cell towards its first island instead. Then no count sits on a crossing, and no two counts
+overlap: a horizontal edge's sit on its row, a vertical edge's on its column, and the two
+could only meet at a crossing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import picture as pic
 
 if TYPE_CHECKING:
-    from .model import Hashi
+    from .model import Edge, Hashi
 
 ISLAND = "#fff6d5"
 DONE = "#cdebc5"
@@ -27,10 +33,11 @@ def describe(puzzle: Hashi) -> pic.Picture:
     """The picture of `puzzle`: one `bridges` variable per edge, islands drawn over them."""
     variables = []
     touching: dict[int, list[tuple[int, int, int, int]]] = {}
+    crossed = crossing_cells(puzzle)
     for edge in puzzle.edges:
         a, b = puzzle.islands[edge.a], puzzle.islands[edge.b]
         variables.append(pic.line_variable(edge.key, (a.col, a.row), (b.col, b.row),
-                                           name=f"edge {edge}"))
+                                           name=f"edge {edge}", mark=mark(puzzle, edge, crossed)))
         touching.setdefault(edge.a, []).append(edge.key)
         touching.setdefault(edge.b, []).append(edge.key)
     over = []
@@ -43,6 +50,38 @@ def describe(puzzle: Hashi) -> pic.Picture:
         (-0.5, -0.5, puzzle.width - 0.5, puzzle.height - 0.5), variables, over=over,
         axes=pic.grid_axes(puzzle.height, puzzle.width, -0.5, -0.5), background=WATER,
         value_words={n: f"{n} bridge" + ("" if n == 1 else "s") for n in counts}, verb="carry")
+
+
+def crossing_cells(puzzle: Hashi) -> set[tuple[int, int]]:
+    """The water cells (x, y) where a horizontal and a vertical edge cross."""
+    cells = set()
+    for h, v in puzzle.crossings:
+        row = puzzle.islands[puzzle.edges[h].a].row
+        col = puzzle.islands[puzzle.edges[v].a].col
+        cells.add((col, row))
+    return cells
+
+
+def mark(puzzle: Hashi, edge: Edge, crossed: set[tuple[int, int]]) -> tuple[float, float] | None:
+    """Where the edge's possible counts are written: None (its middle), or half a cell
+    towards its first island when another edge crosses at that middle."""
+    a, b = puzzle.islands[edge.a], puzzle.islands[edge.b]
+    x, y = (a.col + b.col) / 2, (a.row + b.row) / 2
+    if (x, y) not in crossed:
+        return None
+    return (x - 0.5, y) if edge.horizontal else (x, y - 0.5)
+
+
+def solution_domains(puzzle: Hashi, solution: Any) -> dict[Hashable, tuple[int, ...]]:
+    """A solution (`{edge key: bridges}`, the JSON's `{"bridges": [[r1, c1, r2, c2, n],
+    ...]}` or its list) as one value per edge variable: 0 where no bridge is built."""
+    if isinstance(solution, Mapping) and "bridges" in solution:
+        solution = solution["bridges"]
+    if isinstance(solution, Mapping):
+        built = {tuple(k): n for k, n in solution.items()}
+    else:
+        built = {tuple(entry[:4]): entry[4] for entry in solution}
+    return {edge.key: (built.get(edge.key, 0),) for edge in puzzle.edges}
 
 
 # -- the editor: water or an island 1-8 in each cell ------------------------------------------

@@ -25,7 +25,6 @@ from . import grade as grading
 from . import picture as drawing
 from .check import check
 from .combinations import DIGITS
-from .render import render
 from .rules import RegionSum, RunConstraint
 
 Cell = tuple[int, int]
@@ -202,8 +201,8 @@ class Kakuro(Puzzle):
     def picture(self) -> dict[str, Any]:
         return drawing.describe(self)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        render(self, ax, solution=solution, domains=domains)
+    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
+        return drawing.solution_domains(self, solution)
 
     def __repr__(self) -> str:
         return f"Kakuro({self.height}x{self.width}, {len(self.whites)} white cells)"

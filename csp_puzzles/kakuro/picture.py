@@ -7,6 +7,7 @@ pencil marks in a 3x3 keypad (1 top left, 9 bottom right).
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from .. import picture as pic
@@ -41,3 +42,10 @@ def describe(puzzle: Kakuro) -> pic.Picture:
             shapes.append(pic.line(c, r, c + 1, r + 1, stroke="#ddd", width=0.02))
     return pic.picture((0, 0, puzzle.width, puzzle.height), variables, shapes,
                        axes=pic.grid_axes(puzzle.height, puzzle.width), verb="be")
+
+
+def solution_domains(puzzle: Kakuro, solution: Sequence[Sequence[int | None]]
+                     ) -> dict[Hashable, tuple[int, ...]]:
+    """A solved grid as one value per white cell (cells with no digit are left out)."""
+    digits = {(r, c): solution[r][c] for r, c in puzzle.whites}
+    return {cell: (digit,) for cell, digit in digits.items() if digit is not None}

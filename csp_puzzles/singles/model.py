@@ -35,7 +35,6 @@ from . import grade as grading
 from . import picture as drawing
 from .check import check
 from .connectivity import Connected
-from .render import render
 from .rules import (
     SHADED,
     UNSHADED,
@@ -215,5 +214,5 @@ class Singles(Puzzle):
     def editor_text(cls, cells: list[list[str]]) -> str:
         return drawing.editor_text(cells)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        render(self, ax, solution=solution, domains=domains)
+    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
+        return drawing.solution_domains(self, solution)

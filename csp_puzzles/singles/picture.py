@@ -6,6 +6,7 @@ kept, light blue while undecided.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .. import picture as pic
@@ -23,6 +24,14 @@ def describe(puzzle: Singles) -> pic.Picture:
     return pic.picture((0, 0, puzzle.width, puzzle.height), variables,
                        axes=pic.grid_axes(puzzle.height, puzzle.width),
                        value_words={SHADED: "shaded", UNSHADED: "unshaded"}, verb="be")
+
+
+def solution_domains(puzzle: Singles, shaded: Iterable[Sequence[int]]
+                     ) -> dict[Hashable, tuple[int, ...]]:
+    """The shaded cells as one value per cell: shaded, or not."""
+    dark = {tuple(cell) for cell in shaded}
+    return {(r, c): (SHADED if (r, c) in dark else UNSHADED,)
+            for r in range(puzzle.height) for c in range(puzzle.width)}
 
 
 # -- the editor: a number in each cell ---------------------------------------------------------

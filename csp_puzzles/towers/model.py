@@ -30,7 +30,6 @@ from ..puzzle import Puzzle
 from . import grade as grading
 from . import picture as drawing
 from .check import check
-from .render import render
 from .rules import ClueRules, LatinSingles, Line, LineClues, LineVisibility, ValuePositions
 
 MODELS = ("full", "easy", "extreme", "plain")
@@ -197,5 +196,5 @@ class Towers(Puzzle):
     def editor_text(cls, cells: list[list[str]]) -> str:
         return drawing.editor_text(cells)
 
-    def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
-        render(self, ax, solution=solution, domains=domains)
+    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
+        return drawing.solution_domains(self, solution)

@@ -7,6 +7,7 @@ The editor's grid is the puzzle with its ring of clues: (n + 2) x (n + 2), corne
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from .. import picture as pic
@@ -37,6 +38,13 @@ def describe(puzzle: Towers) -> pic.Picture:
                  for r in range(n) for c in range(n)]
     return pic.picture((-1, -1, n + 1, n + 1), variables, shapes, axes=pic.grid_axes(n, n),
                        verb="be")
+
+
+def solution_domains(puzzle: Towers, solution: Sequence[Sequence[int]]
+                     ) -> dict[Hashable, tuple[int, ...]]:
+    """A solved grid as one value per cell (0, no height, is left out)."""
+    n = puzzle.size
+    return {(r, c): (solution[r][c],) for r in range(n) for c in range(n) if solution[r][c]}
 
 
 # -- the editor ----------------------------------------------------------------------------

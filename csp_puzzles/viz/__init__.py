@@ -4,14 +4,23 @@
 - views (`queens_view`, `map_view`, `domain_grid_view`, `puzzle_view`): drawing functions;
 - `Comparison(runs, view)`: several runs of one problem (`csp_puzzles.strategies.compare`),
   each run's search tree and node count, any run replayed;
+- pictures as plain data: `node_chart`, `bar_chart`, `line_chart`, `implication_picture`
+  (a conflict analysis of a learning search);
 - `PuzzleEditor`: click cells to enter a puzzle, then solve and step.
+
+The pictures and views are plain data and import nothing else. The widgets need anywidget
+and ipywidgets (the `widgets` extra), imported the first time one of them is asked for, so
+that `import csp_puzzles.viz` stays quick and works without them.
 """
 
-from .compare import Comparison, node_chart, table
-from .editor import PuzzleEditor, editable_kinds
-from .export import export_notebook
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from .charts import bar_chart, line_chart, node_chart, table
+from .implication import implication_picture
 from .output import draw_png, figure_png, show_png, shown_png
-from .stepper import Explorer, Stepper
 from .views import (
     AUSTRALIA_POSITIONS,
     View,
@@ -24,10 +33,31 @@ from .views import (
 )
 from .words import LEGEND, describe, plain_name
 
+if TYPE_CHECKING:
+    from .compare import Comparison
+    from .editor import PuzzleEditor, editable_kinds
+    from .export import export_notebook
+    from .stepper import Explorer, Stepper
+
+#: what is imported when first asked for: the widgets, and what needs their front end
+LAZY = {"Stepper": "stepper", "Explorer": "stepper", "Comparison": "compare",
+        "PuzzleEditor": "editor", "editable_kinds": "editor", "export_notebook": "export"}
+
+
+def __getattr__(name: str) -> Any:
+    module = LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
     "Stepper", "Explorer", "View", "PuzzleEditor", "editable_kinds", "export_notebook",
     "queens_view", "map_view", "domain_grid_view", "graph_view",
     "puzzle_view", "sudoku_view",
-    "AUSTRALIA_POSITIONS", "Comparison", "node_chart", "table",
+    "AUSTRALIA_POSITIONS", "Comparison", "node_chart", "table", "bar_chart", "line_chart",
+    "implication_picture",
     "draw_png", "figure_png", "show_png", "shown_png", "describe", "plain_name", "LEGEND",
 ]

@@ -1,8 +1,9 @@
-"""Several runs of one problem side by side: node counts, and each run's search replayed.
+"""Several runs of one problem side by side, each run's search replayed.
 
-The runs come from `csp_puzzles.strategies.compare` (or any list of `Run`s with traces):
-`table` and `node_chart` summarise them, and `Comparison` is the explorer over all of them,
-each run's search tree drawn small so BT / FC / MAC differ at a glance, one replayed in full.
+The runs come from `csp_puzzles.strategies.compare` (or any list of `Run`s with traces);
+`Comparison` is the explorer over all of them, each run's search tree drawn small so BT /
+FC / MAC differ at a glance, one replayed in full (`charts.table` and `charts.node_chart`
+summarise them without a widget).
 """
 
 from __future__ import annotations
@@ -10,39 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from matplotlib.axes import Axes
-
 from ..strategies import Run
 from .stepper import Draw, Explorer
-
-#: bar colours of the node chart, by inference
-INFERENCE_COLOURS = {"none": "#c0504d", "fc": "#f79646", "mac": "#4f81bd"}
-
-
-def table(runs: Sequence[Run]) -> str:
-    """A plain-text table of the runs (no timings, so it reads the same every time)."""
-    lines = [f"{'strategy':<14}{'status':<15}{'nodes':>8}{'backtracks':>12}{'prunings':>10}"]
-    for run in runs:
-        stats = run.result.stats
-        lines.append(f"{run.label:<14}{run.result.status:<15}{stats.nodes:>8}"
-                     f"{stats.backtracks:>12}{stats.prunings:>10}")
-    return "\n".join(lines)
-
-
-def node_chart(ax: Axes, runs: Sequence[Run], log: bool = False) -> None:
-    """Bars of node counts, one per run, with the count written on each bar."""
-    labels = [run.label for run in runs]
-    nodes = [run.nodes for run in runs]
-    bars = ax.bar(range(len(runs)), nodes,
-                  color=[INFERENCE_COLOURS.get(r.inference, "grey") for r in runs])
-    for bar, count in zip(bars, nodes):
-        ax.annotate(str(count), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
-                    ha="center", va="bottom", fontsize=9)
-    ax.set_xticks(range(len(runs)), labels, rotation=20)
-    ax.set_ylabel("nodes (assignments tried)")
-    if log:
-        ax.set_yscale("log")
-    ax.margins(y=0.15)
 
 
 class Comparison(Explorer):

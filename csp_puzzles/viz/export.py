@@ -1,9 +1,12 @@
 """A notebook as one HTML page whose explorers still step, with no kernel and no network.
 
-`jupyter nbconvert --to html` keeps widget state but loads the widget renderer from a CDN.
-This export runs the notebook, then replaces each explorer's output by the explorer itself:
-its ES module (once per page) and its data, inlined, with a small stand-in for the widget
-model. The page needs no server: open the file in a browser and step.
+`jupyter nbconvert --to html` keeps widget state but loads the widget renderer, require.js
+and MathJax from CDNs. This export runs the notebook, then replaces each explorer's output by
+the explorer itself: its ES module (once per page) and its data, inlined, with a small
+stand-in for the widget model. The page loads nothing else: require.js is left out (nothing
+on the page needs it), and a notebook with formulas gets MathJax 3 inlined (its files come
+from the `django-static-mathjax` package, the `export` extra). Open the file in a browser,
+with no server and no network, and step.
 
     csp-puzzles export notebooks/03_hashiwokakero.ipynb -o hashi.html
 """
@@ -12,6 +15,8 @@ from __future__ import annotations
 
 import json
 import re
+from importlib.resources import files
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +43,14 @@ function cspStaticModel(state) {
   };
 }
 """
+#: what nbconvert is told the CDN addresses are, so that the page's tags for them can be found
+MATHJAX_MARK, REQUIRE_MARK = "csp-puzzles:mathjax", "csp-puzzles:require.js"
+#: MathJax 3, TeX in and SVG out, every TeX extension in the one file (nothing to fetch)
+MATHJAX_FILE = "static/mathjax/es5/tex-svg-full.js"
+#: MathJax 3 set up as JupyterLab sets MathJax up: $...$ and \(...\) inline
+MATHJAX_CONFIG = r"""window.MathJax = {tex: {inlineMath: [["$", "$"], ["\\(", "\\)"]],
+  displayMath: [["$$", "$$"], ["\\[", "\\]"]], processEscapes: true,
+  processEnvironments: true, tags: "ams"}, svg: {fontCache: "global"}};"""
 OTHER_WIDGET = ("<p><i>(an interactive widget: it needs a running kernel; open the notebook "
                 "in Jupyter to use it)</i></p>")
 
@@ -67,27 +80,35 @@ def explorer_html(state: dict[str, Any], number: int, with_library: bool) -> str
 
 
 def inline_explorers(notebook: Any) -> int:
-    """Replace each explorer's widget output by its inlined HTML; other widgets get a note.
+    """Replace each explorer's widget output by its inlined HTML (a box of widgets, such as
+    an `HBox` of two pictures, by its children side by side); other widgets get a note.
 
     Needs the widget state saved in the notebook's metadata (run it with
     `store_widget_state=True`); returns how many explorers were inlined.
     """
     widgets = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    inlined = 0
+    inlined = [0]
+
+    def html_of(model_id: str) -> str:
+        state = widgets.get(model_id, {}).get("state", {})
+        if "data" in state and state.get("_esm", "").strip() == EXPLORER_JS.strip():
+            inlined[0] += 1
+            return explorer_html(state, inlined[0] - 1, with_library=inlined[0] == 1)
+        children = state.get("children")
+        if isinstance(children, list) and children:
+            parts = "".join(f"<div>{html_of(child.removeprefix('IPY_MODEL_'))}</div>"
+                            for child in children)
+            return f'<div style="display:flex;flex-wrap:wrap;gap:12px">{parts}</div>'
+        return OTHER_WIDGET
+
     for cell in notebook.cells:
         for output in cell.get("outputs", []):
             view = output.get("data", {}).get(WIDGET_VIEW)
-            if view is None:
-                continue
-            state = widgets.get(view.get("model_id"), {}).get("state", {})
-            if "data" in state and state.get("_esm", "").strip() == EXPLORER_JS.strip():
-                snippet = explorer_html(state, inlined, with_library=inlined == 0)
-                inlined += 1
-            else:
-                snippet = OTHER_WIDGET
-            output["data"] = {"text/html": snippet, "text/plain": "[widget]"}
+            if view is not None:
+                output["data"] = {"text/html": html_of(view.get("model_id", "")),
+                                  "text/plain": "[widget]"}
     notebook.metadata.pop("widgets", None)  # nothing left for a CDN widget manager to load
-    return inlined
+    return inlined[0]
 
 
 def export_notebook(path: str | Path, out: str | Path, timeout: int = 600) -> int:
@@ -103,14 +124,43 @@ def export_notebook(path: str | Path, out: str | Path, timeout: int = 600) -> in
 
     path = Path(path)
     notebook = nbformat.read(path, as_version=4)
+    if has_formulas(notebook) and find_spec("mathjax") is None:
+        raise ImportError("the export of formulas needs django-static-mathjax: pip install "
+                          "'csp-puzzles[export]'")
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                             store_widget_state=True,
                             resources={"metadata": {"path": str(path.parent.resolve())}})
     client.execute()
     count = inline_explorers(notebook)
-    page, _ = HTMLExporter(template_name="lab").from_notebook_node(notebook)
-    Path(out).write_text(page, encoding="utf-8")
+    exporter = HTMLExporter(template_name="lab", mathjax_url=MATHJAX_MARK,
+                            require_js_url=REQUIRE_MARK)
+    page, _ = exporter.from_notebook_node(notebook)
+    Path(out).write_text(offline_page(page, has_formulas(notebook)), encoding="utf-8")
     return count
+
+
+def has_formulas(notebook: Any) -> bool:
+    """Whether a Markdown cell holds TeX ($...$, $$...$$, \\(...\\) or \\[...\\])."""
+    found = re.compile(r"\$[^$\s][^$]*\$|\\\(|\\\[")
+    return any(cell.cell_type == "markdown" and found.search(cell.source)
+               for cell in notebook.cells)
+
+
+def offline_page(page: str, formulas: bool) -> str:
+    """The page with nothing to fetch: no require.js, and MathJax inlined (if `formulas`)
+    where nbconvert put its CDN address."""
+    require = f'<script src="{REQUIRE_MARK}"></script>'
+    mathjax = re.compile(rf'<script src="{re.escape(MATHJAX_MARK)}">\s*</script>')
+    if require not in page or not mathjax.search(page):
+        raise ValueError("nbconvert's page has changed: the require.js and MathJax tags "
+                         "were not found")
+    inlined = ""
+    if formulas:
+        module = files("mathjax").joinpath(MATHJAX_FILE).read_text(encoding="utf-8")
+        # never close the script element early (the module has no "</script" today)
+        module = re.sub(r"</(script)", r"<\\/\1", module, flags=re.IGNORECASE)
+        inlined = f"<script>{MATHJAX_CONFIG}</script>\n<script>{module}</script>"
+    return mathjax.sub(lambda _: inlined, page.replace(require, "", 1), count=1)
 
 
 def run_export(notebook: str, output: str, timeout: int = 600) -> str:

@@ -1,4 +1,8 @@
-"""Pictures for widgets: draw with matplotlib, render to PNG, put the PNG in an `Output`.
+"""PNG pictures for widgets: draw with matplotlib, render to PNG, put the PNG in an `Output`.
+
+Only a drawing that has no picture description needs this (a custom `draw(ax, domains,
+event)` given to `Stepper`); every built-in view is drawn by the browser. matplotlib,
+IPython and ipywidgets are imported when a PNG is made or shown, never before.
 
 Setting an `Output`'s outputs directly (instead of `with out: display(fig)`) behaves the
 same in JupyterLab, under nbval and in plain pytest, where `out.outputs` can be asserted.
@@ -8,40 +12,39 @@ twice by the inline backend and none is left open.
 
 from __future__ import annotations
 
+import base64
 import io
 from collections.abc import Callable
-
-from IPython.display import Image
-from ipywidgets import Output
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
+from typing import Any
 
 
-def figure_png(fig: Figure, dpi: int = 80) -> bytes:
-    """The figure as PNG bytes."""
+def figure_png(fig: Any, dpi: int = 80) -> bytes:
+    """The matplotlib figure as PNG bytes."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
     return buffer.getvalue()
 
 
-def draw_png(draw: Callable[[Axes], None], figsize: tuple[float, float] = (4.5, 4.5),
+def draw_png(draw: Callable[[Any], None], figsize: tuple[float, float] = (4.5, 4.5),
              dpi: int = 80) -> bytes:
-    """Call `draw(ax)` on a fresh figure with one axes and return the PNG."""
+    """Call `draw(ax)` on a fresh figure with one matplotlib axes and return the PNG."""
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=figsize)
     draw(fig.add_subplot())
     return figure_png(fig, dpi)
 
 
-def show_png(out: Output, png: bytes) -> None:
-    """Replace whatever `out` shows by the picture `png`."""
+def show_png(out: Any, png: bytes) -> None:
+    """Replace whatever the ipywidgets `Output` `out` shows by the picture `png`."""
+    from IPython.display import Image
+
     out.outputs = ()
     out.append_display_data(Image(png))
 
 
-def shown_png(out: Output) -> bytes | None:
+def shown_png(out: Any) -> bytes | None:
     """The PNG an `Output` currently shows (None if it shows none), for tests and checks."""
-    import base64
-
     for output in out.outputs:
         data = output.get("data", {}).get("image/png")
         if data is not None:
