@@ -251,3 +251,29 @@ def test_the_front_end_is_one_module_of_short_functions_numbering_kinds_as_the_c
     longest = longest_functions(source)
     assert longest and longest[0][0] <= 80, longest[0]
     assert "function render(" in source and PARTS[-1] == "main.js"
+
+
+def test_a_still_picture_draws_a_description_at_given_domains():
+    from csp_puzzles import hashi
+    from csp_puzzles.viz import Picture
+
+    puzzle = hashi.parse("7x7m2:d3a32a2b2e3m1a3b3b4a3b3b2")
+    csp = puzzle.to_csp()
+    still = Picture(puzzle.picture(), domains=csp.domains, title="the puzzle")
+    data = still.data
+    assert data["widget"] == "picture" and data["title"] == "the puzzle"
+    assert set(data["keys"]) == {pic.key(v) for v in csp.variables}
+    assert still.domains == {pic.key(v): [pic.key(x) for x in d] for v, d in csp.domains.items()}
+    assert data["domains"][0][-1][1].endswith("bridges")  # value words from the description
+    still.domains = {v: (d[-1],) for v, d in csp.domains.items()}  # redrawn in the page
+    assert still.domains == {pic.key(v): [pic.key(d[-1])] for v, d in csp.domains.items()}
+
+
+def test_a_still_picture_without_domains_needs_listed_values():
+    from csp_puzzles.viz import Picture
+
+    view = queens_view(4)
+    still = Picture(view.picture)  # each column lists its rows (its places)
+    assert still.domains["0"] == ["0", "1", "2", "3"]
+    with pytest.raises(ValueError, match="no values for variable"):
+        Picture(map_view().picture)

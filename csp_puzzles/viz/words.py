@@ -93,6 +93,7 @@ PHRASES = {
     "node_folded": ", {n} nodes below, folded",
     "preview": "preview of the state after event {k}: click the node or press Enter to go there",
     # the picture
+    "still": "a picture of the state: Tab to a variable to hear its values",
     "picture": "the picture of the state: Tab to a variable, arrow keys move between them",
     "marks": ("outlines: solid brown = the choice, dashed orange = a value removed, thick red "
               "= a wipe-out, dotted purple = the constraint's other variables, dash-dot blue "

@@ -52,6 +52,26 @@ function outlineShape(layer, p, valueKey, style) {
   }
 }
 
+// The transparent shapes a variable's button is made of (one per value for `places`).
+function hitShapes(g, p) {
+  const clear = { fill: "transparent" };
+  if (p.show === "bridges") {
+    const dx = p.x2 - p.x1, dy = p.y2 - p.y1, len = Math.hypot(dx, dy) || 1;
+    const nx = -dy / len * 0.2, ny = dx / len * 0.2;
+    const band = [[p.x1 + nx, p.y1 + ny], [p.x2 + nx, p.y2 + ny], [p.x2 - nx, p.y2 - ny], [p.x1 - nx, p.y1 - ny]];
+    svg("polygon", Object.assign({ points: band.map(([x, y]) => `${x * UNIT},${y * UNIT}`).join(" ") }, clear), g);
+  } else if (p.show === "places") {
+    for (const [key, [x, y]] of Object.entries(p.places)) {
+      const hit = svg("rect", Object.assign({ x: x * UNIT, y: y * UNIT, width: UNIT, height: UNIT }, clear), g);
+      hit.dataset.value = key;
+    }
+  } else if (p.r !== undefined) {
+    svg("circle", Object.assign({ cx: p.x * UNIT, cy: p.y * UNIT, r: p.r * UNIT }, clear), g);
+  } else {
+    svg("rect", Object.assign({ x: p.x * UNIT, y: p.y * UNIT, width: p.w * UNIT, height: p.h * UNIT }, clear), g);
+  }
+}
+
 // Where a variable sits, for moving between variables with the arrow keys.
 function centre(p) {
   if (p.show === "bridges") return [(p.x1 + p.x2) / 2, (p.y1 + p.y2) / 2];
@@ -125,10 +145,13 @@ class PictureView {
       if (s.cause) (this.causeShapes[s.cause] = this.causeShapes[s.cause] || []).push([node, s]);
     }
     if (picture.axes) this.drawAxes(under);
+    // each variable: its drawing (hidden from assistive technology, its name says it all),
+    // and over the drawings, a button of the same shape, which the pointer and the keys reach
+    this.drawLayer = svg("g", { "aria-hidden": "true" }, this.svg);
     this.varLayer = svg("g", {}, this.svg);
     this.markLayer = svg("g", { "pointer-events": "none", "aria-hidden": "true" }, this.svg);
     this.overLayer = svg("g", { "pointer-events": "none", "aria-hidden": "true" }, this.svg);
-    this.focusLayer = svg("g", { "pointer-events": "none", "aria-hidden": "true" }, this.svg);
+    this.focusLayer = svg("g", { class: "cx-focus", "pointer-events": "none", "aria-hidden": "true" }, this.svg);
   }
   drawAxes(layer) {
     const axes = this.picture.axes, [x0, y0] = this.picture.bounds;
@@ -140,6 +163,7 @@ class PictureView {
     const index = new Map(keys.map((k, i) => [k, i]));
     this.places = keys.map(() => null);
     this.groups = keys.map(() => null);
+    this.drawings = keys.map(() => null);
     this.drawn = keys.map(() => null);
     this.centres = keys.map(() => null);
     for (const p of this.picture.variables) {
@@ -147,8 +171,10 @@ class PictureView {
       if (v === undefined) continue;
       this.places[v] = p;
       this.centres[v] = centre(p);
+      this.drawings[v] = svg("g", {}, this.drawLayer);
       const g = svg("g", { class: "cx-var", role: "button", tabindex: "-1" }, this.varLayer);
       g.dataset.var = p.var;
+      hitShapes(g, p);
       g.addEventListener("mouseenter", () => this.onVar(v, "hover"));
       g.addEventListener("click", () => { this.focusOn(v, false); this.onVar(v, "click"); });
       g.addEventListener("focus", () => { this.focused = v; this.drawFocus(); this.onVar(v, "focus"); });
@@ -193,10 +219,10 @@ class PictureView {
       const key = state.left.join(",");
       if (this.drawn[v] === key) continue;
       this.drawn[v] = key;
-      const g = this.groups[v];
-      while (g.firstChild) g.removeChild(g.firstChild);
-      SHOW[p.show](g, p, state.left, state.all);
-      g.setAttribute("aria-label", stateWords(this.phrases, this.names[v], state.words));
+      const drawing = this.drawings[v];
+      drawing.replaceChildren();
+      SHOW[p.show](drawing, p, state.left, state.all);
+      this.groups[v].setAttribute("aria-label", stateWords(this.phrases, this.names[v], state.words));
     }
     for (const o of this.over) {
       if (!o.vars.length) continue;

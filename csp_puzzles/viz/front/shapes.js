@@ -112,11 +112,6 @@ const SHOW = {
     const sure = counts.length ? Math.min(...counts) : 0;
     const dx = p.x2 - p.x1, dy = p.y2 - p.y1, len = Math.hypot(dx, dy) || 1;
     const nx = -dy / len, ny = dx / len, gap = 0.13;
-    const h = 0.17;  // the hover target: a band round the line
-    const band = [[p.x1 + nx * h, p.y1 + ny * h], [p.x2 + nx * h, p.y2 + ny * h],
-                  [p.x2 - nx * h, p.y2 - ny * h], [p.x1 - nx * h, p.y1 - ny * h]];
-    svg("polygon", { points: band.map(([x, y]) => `${x * UNIT},${y * UNIT}`).join(" "),
-      fill: "transparent" }, g);
     for (let i = 0; i < sure; i++) {
       const s = (i - (sure - 1) / 2) * gap;
       svg("line", { x1: (p.x1 + nx * s) * UNIT, y1: (p.y1 + ny * s) * UNIT, x2: (p.x2 + nx * s) * UNIT,
@@ -136,8 +131,6 @@ const SHOW = {
     const keep = new Set(left);
     for (const key of all) {
       const [x, y] = p.places[key];
-      const hit = svg("rect", { x: x * UNIT, y: y * UNIT, width: UNIT, height: UNIT, fill: "transparent" }, g);
-      hit.dataset.value = key;
       if (!keep.has(key)) {
         const m = 0.28;
         for (const [a, b, c, d] of [[m, m, 1 - m, 1 - m], [m, 1 - m, 1 - m, m]]) {

@@ -39,13 +39,14 @@ const CSS = `
 .cx-tree .cx-on-path { stroke: var(--cx-accent); stroke-width: 3; }
 .cx-tree .cx-ring { fill: none; stroke: var(--cx-accent); stroke-width: 3; visibility: hidden; }
 .cx-tree .cx-node:focus .cx-ring { visibility: visible; }
-.cx-tree .cx-node-label { fill: var(--cx-fg); font-weight: bold; }
+.cx-tree .cx-node-label { fill: var(--cx-fg); font-weight: bold; stroke: var(--cx-bg); stroke-width: 3px;
+  paint-order: stroke; }
 .cx-caption { font-size: 13px; color: var(--cx-muted); margin: 2px 4px; }
 .cx-why { border: 1px solid var(--cx-line); border-radius: 4px; padding: 4px 8px; font-size: 13px;
   max-height: 240px; overflow: auto; }
 .cx-why-head { font-weight: bold; }
 .cx-pin { font-weight: normal; }
-.cx-why ul { margin: 2px 0; padding-left: 18px; }
+.cx-why ul { margin: 2px 0; padding-left: 6px; list-style: none; }
 .cx-why button.cx-link { background: none; border: none; padding: 2px 0; min-height: 24px; text-align: left;
   color: var(--cx-fg); text-decoration: underline; font-size: 13px; }
 .csp-stepper .cx-stats { font-size: 13px; border-collapse: collapse; margin: 0; }
