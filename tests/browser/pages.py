@@ -76,8 +76,9 @@ AXE_RUN_JS = """async (selector) => {
         const result = await axe.run(element, {resultTypes: ['violations']});
         for (const v of result.violations) {
             if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-            found.push({id: v.id, impact: v.impact, help: v.help,
-                        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ': ' + n.failureSummary)});
+            const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ': '
+                                                        + n.failureSummary);
+            found.push({id: v.id, impact: v.impact, help: v.help, nodes: where});
         }
     }
     return found;

@@ -34,7 +34,8 @@ if not CHROMIUM.exists():
 sync_api = pytest.importorskip("playwright.sync_api")
 
 #: JupyterLab Dark's theme variables, as its stylesheet sets them
-DARK = """:root { --jp-layout-color0: #111; --jp-layout-color1: #212121; --jp-layout-color2: #424242;
+DARK = """:root { --jp-layout-color0: #111; --jp-layout-color1: #212121;
+  --jp-layout-color2: #424242;
   --jp-ui-font-color0: #fff; --jp-ui-font-color1: rgba(255,255,255,.87);
   --jp-ui-font-color2: rgba(255,255,255,.54); --jp-border-color1: #616161;
   --jp-brand-color1: #2196f3; } body { background: #111; color: rgba(255,255,255,.87); }"""
