@@ -9,6 +9,7 @@ same domains, and a plain matplotlib `draw` still gets a PNG.
 from __future__ import annotations
 
 import base64
+import json
 
 import pytest
 
@@ -68,15 +69,17 @@ def test_stepper_starts_at_the_initial_state(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6))
     assert stepper.position == 0 and stepper.event is None
     assert stepper.sentence().startswith("start: the initial domains")
-    run = stepper.data["runs"][0]
+    run = stepper.packed[0]
     assert len(run["events"]) == len(queens_trace) * run["stride"]
+    sent = stepper.data["runs"][0]  # the page receives the events as JSON text
+    assert json.loads(sent["events"]) == run["events"]
     assert stepper.data["picture"] == queens_view(6).picture
     assert stepper.image == ""  # the page draws it: no PNG from the kernel
 
 
 def test_the_packed_run_replays_to_the_kernels_domains(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6))
-    run = stepper.data["runs"][0]
+    run = stepper.packed[0]
     for position in (0, 1, 9, 30, len(queens_trace) // 2, len(queens_trace)):
         stepper.go(position)
         present = replay(run, position)
@@ -141,14 +144,14 @@ def test_a_custom_matplotlib_draw_gets_a_png_each_step(queens_trace):
 
 def test_a_custom_describe_is_sent_as_sentences(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6), describe=lambda e: f"it is {e.kind}")
-    run = stepper.data["runs"][0]
+    run = stepper.packed[0]
     assert run["templates"][run["events"][5]] == "it is assign"
     stepper.go(1)
     assert stepper.sentence().endswith("it is assign")
 
 
 def test_view_words_are_sent_for_the_pages_sentences(queens_trace):
-    run = Stepper(queens_trace, queens_view(6)).data["runs"][0]
+    run = Stepper(queens_trace, queens_view(6)).packed[0]
     assert run["names"][:2] == ["column 0", "column 1"]
     assert "row 0" in run["words"]
 

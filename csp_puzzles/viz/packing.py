@@ -45,6 +45,7 @@ from .words import (
     JUMPS,
     PHRASES,
     STATE_ROWS,
+    TEMPLATED,
     USUAL_JUMPS,
     Context,
     Namer,
@@ -206,37 +207,61 @@ class _Packer:
         self.looking_back: dict[str, list[int]] = {}  # a conflict's words -> its variables
         self.splits: set[int] = set()  # the values that are a split's kept values
         self.flat: list[int] = []
+        self.kind_number = {kind: i for i, kind in enumerate(KINDS)}
 
     def pack(self) -> None:
+        """One pass over the events. What an event says and counts in depends only on its
+        kind, cause and context, so each such combination is worked out once (`_said`)."""
         rows, flat, levels = self.rows, self.flat, _Levels()
-        kind_number = {kind: i for i, kind in enumerate(KINDS)}
-        var_number, row_labels, template = self.var_number, self.row_labels, self._template
+        stack, kind_number, var_number = levels.stack, self.kind_number, self.var_number
+        said_row: dict[tuple, tuple[int, int]] = {}
+        value_index, cause_index = self.values.index, self.causes.index
         total, solutions = len(rows), 0
         for i, (kind, var, x, cause, depth) in enumerate(rows):
             at = i + 1
-            level, solved, opening = levels.innermost(), False, levels.opening()
-            value_number, cause_number = self._numbers(kind, var, x, cause, depth)
+            level, opening = (stack[-1][1], stack[-1][0]) if stack else ("", 0)
+            solved = False
+            if kind == BACKJUMP or kind == LEARN or kind == SPLIT:
+                value_number, cause_number = self._numbers(kind, var, x, cause, depth)
+            else:  # the numbers already given, looked up here: this runs for every event
+                value_number = -1 if var is None else value_index.get((x.__class__, x), -2)
+                if value_number == -2:
+                    value_number = self.values(x)
+                cause_number = -1 if cause is None else cause_index.get((str, cause), -2)
+                if cause_number == -2:
+                    cause_number = self.causes(cause)
             if kind == ASSIGN or kind == SPLIT:
-                levels.open(at, level_name(kind, cause), value_number)
+                stack.append([at, level_name(kind, cause), False, value_number])
                 opening = at
             elif kind == BACKTRACK:  # it undoes the level's own choice: name that value
-                chosen = levels.value()
-                value_number = value_number if chosen is None else chosen
-                solved = levels.close(at)
-                opening = 0
+                value_number = stack[-1][3] if stack else value_number
+                solved, opening = levels.close(at), 0
             elif kind == SOLUTION:
                 levels.solved()
                 solutions += 1
-            after = rows[at][0] if at < total else ""
-            said = template(kind, var, x, cause, depth, (level, after, solutions > 0))
-            row = _row_label(kind, cause, level, solved)
+            context = (level, rows[at][0] if at < total else "", solutions > 0)
+            key = (kind, cause, context, solved, var is None, x is None,
+                   depth if kind == REPAIR else 0)
+            found = said_row.get(key) if kind in TEMPLATED and self.sentences is None else None
+            if found is None:
+                found = self._said(kind, var, x, cause, depth, context, solved)
+                said_row[key] = found
             flat += (kind_number[kind], -1 if var is None else var_number.get(var, -1),
-                     value_number, cause_number, depth, said,
-                     -1 if row is None else row_labels(row), opening)
+                     value_number, cause_number, depth, found[0], found[1], opening)
         closed_by = levels.closed_by
         for i in range(CLOSED, len(flat), STRIDE):  # the opening event -> its closing one
             flat[i] = closed_by.get(flat[i], 0)
         self._order_rows()
+
+    def _said(self, kind: str, var: Any, x: Any, cause: str | None, depth: int,
+              context: Context, solved: bool) -> tuple[int, int]:
+        """The event's template and summary row (-1: none)."""
+        if self.sentences is None:
+            said = self.wording.template(kind, var, x, cause, depth, context)
+        else:
+            said = self.wording.number(escaped(self.sentences(Event(kind, var, x, cause, depth))))
+        row = _row_label(kind, cause, context[0], solved)
+        return said, -1 if row is None else self.row_labels(row)
 
     def _order_rows(self) -> None:
         """Number the summary rows in the order the table shows them."""
@@ -265,12 +290,6 @@ class _Packer:
         if kind == SPLIT:
             self.splits.add(number)
         return number, self.causes(cause)
-
-    def _template(self, kind: str, var: Any, x: Any, cause: str | None, depth: int,
-                  context: Context) -> int:
-        if self.sentences is None:
-            return self.wording.template(kind, var, x, cause, depth, context)
-        return self.wording.number(escaped(self.sentences(Event(kind, var, x, cause, depth))))
 
     def kinds(self) -> set[str]:
         return {KINDS[k] for k in set(self.flat[KIND::STRIDE])}

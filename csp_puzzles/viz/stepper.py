@@ -16,6 +16,7 @@ and move the same replay the page shows, in the same words.
 from __future__ import annotations
 
 import base64
+import json
 from bisect import bisect_right
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
@@ -74,7 +75,8 @@ class Explorer(anywidget.AnyWidget):
                      for label, trace, nodes in traces]
         self._numbers: list[list[dict[Any, int]] | None] = [None] * len(traces)
         self._kind_at: list[dict[int, list[int]] | None] = [None] * len(traces)
-        super().__init__(data={"widget": "explorer", "picture": picture, "runs": self.packed,
+        super().__init__(data={"widget": "explorer", "picture": picture,
+                               "runs": [for_the_page(run) for run in self.packed],
                                "title": title}, interval=interval)
         self.observe(self._moved, names=["position", "run"])
         if picture is None:
@@ -177,6 +179,13 @@ class Explorer(anywidget.AnyWidget):
 
         png = draw_png(draw, self.figsize, self.dpi)
         self.image = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def for_the_page(run: dict[str, Any]) -> dict[str, Any]:
+    """The packed run as the page receives it: the events as one JSON text, which the
+    widget machinery passes on as it is (a list of a million numbers it would walk through,
+    looking for binary buffers, and encode number by number)."""
+    return {**run, "events": json.dumps(run["events"], separators=(",", ":"))}
 
 
 class Stepper(Explorer):

@@ -48,7 +48,8 @@ function stateWords(phrases, name, values) {
 class RunData {
   constructor(raw) {
     Object.assign(this, raw);
-    this.ev = Int32Array.from(raw.events);
+    // the events come as JSON text (a list is walked through by the widget machinery)
+    this.ev = Int32Array.from(typeof raw.events === "string" ? JSON.parse(raw.events) : raw.events);
     this.total = this.ev.length / STRIDE;
     this._touches = null;
     this._counts = null;
