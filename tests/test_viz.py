@@ -280,3 +280,19 @@ def test_a_still_picture_without_domains_needs_listed_values():
     assert still.domains["0"] == ["0", "1", "2", "3"]
     with pytest.raises(ValueError, match="no values for variable"):
         Picture(map_view().picture)
+
+
+def test_the_front_end_parses_as_a_module(tmp_path):
+    import shutil
+    import subprocess
+
+    from csp_puzzles.viz.frontend import module
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    path = tmp_path / "front.mjs"
+    path.write_text(module(), encoding="utf-8")
+    done = subprocess.run([node, "--check", str(path)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr

@@ -168,3 +168,20 @@ def test_the_keyboard_reaches_the_tree_the_picture_and_why(browser, tmp_path):
     wait_for_text(page, text, f"event {target} of")
     assert page.errors == []
     page.close()
+
+
+def test_reduced_motion_slows_the_play_speeds(browser, tmp_path):
+    puzzle = hashi.parse(HASHI)
+    widget = Stepper(puzzle.solve(trace=True).trace, puzzle_view(puzzle))
+    path = tmp_path / "motion.html"
+    path.write_text(widget_page([widget]), encoding="utf-8")
+    for motion, fastest in (("reduce", 5), ("no-preference", 100)):
+        page = browser.new_page()
+        page.emulate_media(reduced_motion=motion)
+        page.route("**/*", files_only)
+        page.goto(path.as_uri())
+        speeds = page.locator("select[title='events per second'] option")
+        speeds.first.wait_for(state="attached")
+        rates = [int(speeds.nth(i).get_attribute("value")) for i in range(speeds.count())]
+        assert max(rates) == fastest
+        page.close()

@@ -221,6 +221,10 @@ def test_run_all_then_step_click_the_tree_and_ask_why(lab):
             node.click()
             wait_for_text(page, comparison.locator(".csp-stepper-text"), f"event {start} of")
             comparison.screenshot(path=str(ARTIFACTS / "lab_comparison_tree.png"))
+            from .pages import axe_script, serious_violations
+
+            if axe_script() is not None:  # JupyterLab Light: nothing serious either
+                assert serious_violations(page, ".csp-stepper") == []
         finally:
             browser.close()
 

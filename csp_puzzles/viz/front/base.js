@@ -82,6 +82,18 @@ class RunData {
     }
     return this._counts;
   }
+  // how many wipe-outs and solutions happened in the first p events (they change the tree)
+  outcomes() {
+    if (!this._outcomes) {
+      const seen = new Int32Array(this.total + 1);
+      for (let at = 1; at <= this.total; at++) {
+        const kind = this.kind(at);
+        seen[at] = seen[at - 1] + (kind === WIPEOUT || kind === SOLUTION || kind === BACKTRACK ? 1 : 0);
+      }
+      this._outcomes = seen;
+    }
+    return this._outcomes;
+  }
   // the line under the picture: where the replay stands and the event, in Python's words
   sentence(position) {
     if (position === 0) return this.start;

@@ -231,10 +231,11 @@ class Explorer {
     this.noteBox.textContent = this.note;
     this.drawStats();
     this.drawWhy();
-    // the tree only changes when the search moves to another node (a choice or a backtrack)
+    // the tree changes when the search moves to another node, or a node fails or succeeds
     const node = currentNode(this.tree, this.position);
-    if (node !== this.drawnNode) {
-      this.drawnNode = node;
+    const drawn = `${node.id}:${run.outcomes()[this.position]}`;
+    if (drawn !== this.drawnNode) {
+      this.drawnNode = drawn;
       this.treeView.draw(this.position);
     }
     this.pathLine.textContent = pathLine(run, this.replay, this.position, pathTo(node));

@@ -26,9 +26,9 @@ function buildTree(run) {
       nodes.push(node);
       stack.push(node);
     } else if (kind === WIPEOUT) {
-      stack[stack.length - 1].status = "failed";
+      Object.assign(stack[stack.length - 1], { status: "failed", statusAt: at });
     } else if (kind === SOLUTION) {
-      stack[stack.length - 1].status = "solution";
+      Object.assign(stack[stack.length - 1], { status: "solution", statusAt: at });
     } else if (kind === BACKTRACK && stack.length > 1) {
       stack.pop();
     } else if (kind === BACKJUMP) {  // looking back: from here straight up to level `depth`
@@ -41,15 +41,25 @@ function buildTree(run) {
   return { root, nodes };
 }
 
-// A node whose every child failed, and that was left, failed too; count subtree sizes.
+// A node whose every child failed, and that was left, failed too (when it was left); a node
+// above a solution is on the way to it (from then on); count subtree sizes.
 function markFailures(nodes) {
-  for (let i = nodes.length - 1; i > 0; i--) {
+  for (let i = nodes.length - 1; i >= 0; i--) {
     const node = nodes[i];
     if (node.status === "open" && node.end !== Infinity && node.children.length &&
-        node.children.every((c) => c.status === "failed")) node.status = "failed";
-    if (node.children.some((c) => c.status === "solution" || c.hasSolution)) node.hasSolution = true;
-    node.parent.size += node.size;
+        node.children.every((c) => c.status === "failed")) Object.assign(node, { status: "failed", statusAt: node.end });
+    for (const c of node.children) {
+      const found = c.status === "solution" ? c.statusAt : c.solutionAt;
+      if (found !== undefined) node.solutionAt = Math.min(node.solutionAt === undefined ? Infinity : node.solutionAt, found);
+    }
+    if (node.parent) node.parent.size += node.size;
   }
+}
+
+// What a node is at `position`: what happened to it later is not shown yet.
+function statusAt(n, position) {
+  if (n.status !== "open" && n.statusAt <= position) return n.status;
+  return n.solutionAt !== undefined && n.solutionAt <= position ? "onWay" : "open";
 }
 
 function currentNode(tree, position) {
@@ -101,25 +111,25 @@ function nodeWords(run, n) {
 }
 
 // The node's mark: its shape says its status, its colour repeats it.
-function nodeShape(g, n, X, Y, r) {
+function nodeShape(g, n, status, X, Y, r) {
   const x = X(n), y = Y(n);
   if (n.folded) {
     return svg("polygon", { points: `${x},${y - r} ${x - r * 1.4},${y + r * 1.6} ${x + r * 1.4},${y + r * 1.6}`,
-      class: "cx-mark", fill: n.status === "failed" ? NODE_COLOURS.failed : "var(--cx-node)" }, g);
+      class: "cx-mark", fill: status === "failed" ? NODE_COLOURS.failed : "var(--cx-node)" }, g);
   }
-  if (n.status === "failed") {
+  if (status === "failed") {
     svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, fill: NODE_COLOURS.failed, class: "cx-mark" }, g);
     svg("path", { d: `M${x - r * 0.55},${y - r * 0.55} L${x + r * 0.55},${y + r * 0.55} M${x + r * 0.55},${y - r * 0.55} L${x - r * 0.55},${y + r * 0.55}`,
       stroke: "#fff", "stroke-width": Math.max(1.2, r / 3.5) }, g);
   } else if (n.tentative) {
     svg("polygon", { points: `${x},${y - r * 1.3} ${x + r * 1.3},${y} ${x},${y + r * 1.3} ${x - r * 1.3},${y}`,
       fill: "var(--cx-node)", class: "cx-mark" }, g);
-  } else if (n.status === "solution") {
+  } else if (status === "solution") {
     svg("circle", { cx: x, cy: y, r: r * 1.15, fill: NODE_COLOURS.solution, class: "cx-mark" }, g);
     svg("path", { d: `M${x - r * 0.55},${y} L${x - r * 0.1},${y + r * 0.45} L${x + r * 0.6},${y - r * 0.45}`,
       stroke: "#fff", fill: "none", "stroke-width": Math.max(1.2, r / 3.5) }, g);
   } else {
-    svg("circle", { cx: x, cy: y, r, fill: n.hasSolution ? NODE_COLOURS.onWay : "var(--cx-node)", class: "cx-mark" }, g);
+    svg("circle", { cx: x, cy: y, r, fill: status === "onWay" ? NODE_COLOURS.onWay : "var(--cx-node)", class: "cx-mark" }, g);
   }
 }
 
@@ -177,10 +187,10 @@ class TreeView {
         opacity: n.jumpAt > position ? 0.4 : 1 }, edges);
     }
   }
-  describeNode(n) {
+  describeNode(n, now) {
     const phrases = this.run.phrases;
-    const status = n.status === "failed" ? phrases.node_failed : n.status === "solution" ? phrases.node_solution
-      : n.tentative ? phrases.node_tentative : n.hasSolution ? phrases.node_on_way : phrases.node_open;
+    const status = now === "failed" ? phrases.node_failed : now === "solution" ? phrases.node_solution
+      : n.tentative ? phrases.node_tentative : now === "onWay" ? phrases.node_on_way : phrases.node_open;
     const folded = n.folded ? fill(phrases.node_folded, { n: n.size - 1 }) : "";
     return fill(phrases.node, { name: nodeWords(this.run, n), k: n.start, values: status + folded });
   }
@@ -188,7 +198,8 @@ class TreeView {
     const g = svg("g", { class: "cx-node" + (isCurrent ? " cx-current" : "") + (n.start > position ? " cx-later" : "") }, layer);
     g.dataset.node = String(n.id);
     g.dataset.start = String(n.start);
-    const said = this.describeNode(n);
+    const now = statusAt(n, position);
+    const said = this.describeNode(n, now);
     if (!this.compact) {
       svg("circle", { cx: X(n), cy: Y(n), r: r * 2, class: "cx-ring" }, g);
       g.setAttribute("role", "button");
@@ -199,7 +210,7 @@ class TreeView {
     } else {
       svg("title", {}, g).textContent = said;
     }
-    nodeShape(g, n, X, Y, r);
+    nodeShape(g, n, now, X, Y, r);
     if (!this.compact && isCurrent && n !== this.tree.root) {
       const label = text(g, (X(n) + r + 4) / UNIT, Y(n) / UNIT, nodeWords(this.run, n), 12 / UNIT, { class: "cx-node-label" });
       label.setAttribute("text-anchor", "start");
