@@ -383,3 +383,47 @@ def test_probes_are_not_backtracks():
     ends = [at for at, e in enumerate(c.trace, start=1) if e.kind == "backtrack"]
     stepper.go(ends[0])
     assert stepper.sentence().split(": ", 1)[1].startswith("end of the probe: undo")
+
+
+# -- predict, then check -------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["search with backtracks", "search without backtracks",
+                                  "probing", "domain splitting"])
+def test_predictions_are_judged_by_the_trace(name):
+    c = case(name)
+    stepper = Stepper(c.trace, c.view)
+    name_of = c.view.name or str
+    for position in positions(c.trace, most=80):
+        stepper.go(position)
+        asked = stepper.question()
+        if position == len(c.trace):
+            assert asked == ""
+            continue
+        following = c.trace[position]
+        now = domains(c.trace, position)
+        if asked.startswith("Which variable"):
+            assert following.kind in ("assign", "split") and not following.cause
+            right = stepper.check_choice(following.var)
+            assert right.startswith(f"Right: the search chose {name_of(following.var)} at "
+                                    f"event {position + 1}, with {len(now[following.var])}")
+            assigned = set(c.trace.assignment_at(position - 1)) if position else set()
+            fewest = min(len(now[v]) for v in now if v not in assigned)
+            assert ("no undecided variable had fewer" in right) == (
+                len(now[following.var]) <= fewest)
+            other = next(v for v in c.trace.variables if v != following.var)
+            wrong = stepper.check_choice(other)
+            assert wrong.startswith("Not this time")
+            assert f"{name_of(other)} had {len(now[other])}" in wrong
+        elif asked.startswith("Which values"):
+            block = []
+            for event in c.trace[position:]:
+                if event.kind != "prune":
+                    break
+                block.append(event)
+            pairs = [(e.var, e.value) for e in block]
+            assert stepper.check_removals(pairs) == f"Right: exactly these {len(pairs)} values go."
+            partly = stepper.check_removals(pairs[1:])
+            assert partly.startswith(f"{len(pairs) - 1} of {len(pairs)} right.")
+            assert f"missed: {c.view.value(block[0].value)} from {name_of(block[0].var)} " \
+                   f"(by {block[0].cause})" in partly
+        else:
+            assert asked.startswith(f"Nothing to predict here: next comes event {position + 1}")

@@ -11,6 +11,7 @@ event kinds and the fields of a packed event, so that nothing is written twice.
 - shapes.js, picture.js: the picture of a state, its marks, its keyboard;
 - tree.js: the search tree;
 - why.js: "why?", the summary and the line under the tree;
+- predict.js: predict, then check (the next choice, the next removals);
 - explorer.js: the explorer's controls and what it shows;
 - still.js: a still picture;
 - playground.js: a search the student drives (when present);
@@ -27,7 +28,7 @@ from . import packing
 
 FOLDER = Path(__file__).parent / "front"
 PARTS = ("base.js", "style.js", "replay.js", "shapes.js", "picture.js", "tree.js", "why.js",
-         "explorer.js", "still.js", "playground.js", "main.js")
+         "predict.js", "explorer.js", "still.js", "playground.js", "main.js")
 FIELDS = ("KIND", "VAR", "VALUE", "CAUSE", "DEPTH", "SAID", "ROW", "CLOSED")
 
 

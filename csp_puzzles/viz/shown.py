@@ -216,3 +216,67 @@ def _given(run: Run, touching: list[int]) -> list[str]:
         lines.append(fill(run["phrases"]["earlier_title"], n=len(given) - 1))
         lines += [said(at) for at in given[:-1][-WHY_UNDONE_SHOWN:]]
     return lines
+
+
+# -- predict, then check ---------------------------------------------------------------------
+def question(run: Run, position: int) -> dict[str, Any]:
+    """What the explorer asks about the next step: which variable the search chooses next
+    (`ask` "variable"), which values propagation removes now ("removals", the events `k` to
+    `n`), or nothing ("nothing"); `answer` is the variable's number or the (variable, value)
+    numbers removed."""
+    total = len(run["events"]) // STRIDE
+    k = position + 1
+    if k > total:
+        return {"ask": "nothing", "k": k, "text": ""}
+    kind, cause = field(run, k, KIND), field(run, k, CAUSE)
+    if kind in (ASSIGN_K, SPLIT_K) and cause < 0:
+        return {"ask": "variable", "k": k, "answer": field(run, k, VAR),
+                "text": str(run["phrases"]["ask_variable"])}
+    if kind == PRUNE_K:
+        n = k
+        while n < total and field(run, n + 1, KIND) == PRUNE_K:
+            n += 1
+        answer = [(field(run, at, VAR), field(run, at, VALUE)) for at in range(k, n + 1)]
+        return {"ask": "removals", "k": k, "n": n, "answer": answer,
+                "text": fill(run["phrases"]["ask_removals"], k=k, n=n)}
+    said = sentence(run, k).removeprefix(fill(run["heading"], k=k, depth=field(run, k, DEPTH)))
+    return {"ask": "nothing", "k": k, "text": fill(run["phrases"]["ask_nothing"], k=k, name=said)}
+
+
+def check_variable(run: Run, position: int, present: Present, picked: int) -> str:
+    """Right or wrong, and why, for the variable `picked` as the search's next choice."""
+    phrases, names = run["phrases"], run["names"]
+    asked = question(run, position)
+    chosen, k = asked["answer"], asked["k"]
+    assigned = {field(run, at, VAR) for at in range(1, position + 1)
+                if field(run, at, KIND) == ASSIGN_K and in_force(run, at, position)}
+    candidates = [v for v in range(len(present)) if v not in assigned]
+    fewest = min(candidates, key=lambda v: len(present[v]))
+    n = len(present[chosen])
+    if picked == chosen:
+        said = fill(phrases["right_variable"], name=names[chosen], k=k, n=n)
+    else:
+        said = fill(phrases["wrong_variable"], name=names[chosen], k=k, n=n,
+                    other=names[picked], m=len(present[picked]))
+    if len(present[fewest]) >= n:
+        return said + str(phrases["fewest"])
+    return said + fill(phrases["not_fewest"], other=names[fewest], m=len(present[fewest]))
+
+
+def check_removals(run: Run, position: int, picked: set[tuple[int, int]]) -> str:
+    """Right or wrong, and why, for the (variable, value) pairs `picked` as the values
+    propagation removes now."""
+    phrases, names, words = run["phrases"], run["names"], run["words"]
+    asked = question(run, position)
+    by_pair = {(field(run, at, VAR), field(run, at, VALUE)): at
+               for at in range(asked["k"], asked["n"] + 1)}
+    if set(by_pair) == picked:
+        return fill(phrases["right_removals"], n=len(by_pair))
+    lines = [fill(phrases["some_removals"], right=len(picked & set(by_pair)), total=len(by_pair))]
+    for pair, at in sorted(by_pair.items(), key=lambda item: item[1]):
+        if pair not in picked:
+            lines.append(fill(phrases["missed"], value=words[pair[1]], name=names[pair[0]],
+                              other=reason(run, at)))
+    for v, x in sorted(picked - set(by_pair)):
+        lines.append(fill(phrases["not_removed"], value=words[x], name=names[v]))
+    return " ".join(lines)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import base64
 import json
 from bisect import bisect_right
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import anywidget
@@ -153,6 +153,28 @@ class Explorer(anywidget.AnyWidget):
     def path(self) -> str:
         """The line under the search tree (the choices leading here), as the page says it."""
         return shown.path(self.packed[self.run], self.position, self._present())
+
+    # -- predict, then check ------------------------------------------------------------------
+    def question(self) -> str:
+        """What the explorer's "predict" asks here, as the page asks it."""
+        return str(shown.question(self.packed[self.run], self.position)["text"])
+
+    def check_choice(self, var: Hashable) -> str:
+        """The page's answer when the student predicts that the search chooses `var` next."""
+        v = self.trace.variables.index(var)
+        return shown.check_variable(self.packed[self.run], self.position, self._present(), v)
+
+    def check_removals(self, removals: Iterable[tuple[Hashable, Any]]) -> str:
+        """The page's answer when the student predicts that these (variable, value) pairs
+        are the values propagation removes now."""
+        self._present()  # the numbers of the values
+        numbers = self._numbers[self.run]
+        assert numbers is not None
+        picked = set()
+        for var, value in removals:
+            v = self.trace.variables.index(var)
+            picked.add((v, numbers[v][(type(value), value)]))
+        return shown.check_removals(self.packed[self.run], self.position, picked)
 
     def _present(self) -> list[list[int]]:
         """The current domains as the page numbers values."""

@@ -42,7 +42,7 @@ Context = tuple[str, str, bool]
 plain_name: Namer = show
 
 #: the slots of a template: the event's variable and value, the event number, the depth
-SLOT = re.compile(r"\{(var|value|k|depth|n|name|values)\}")
+SLOT = re.compile(r"\{(var|value|k|depth|n|m|name|values|other|right|total)\}")
 
 #: what each kind of event means, for the legend under a stepper
 LEGEND = {
@@ -98,6 +98,23 @@ PHRASES = {
     "marks": ("outlines: solid brown = the choice, dashed orange = a value removed, thick red "
               "= a wipe-out, dotted purple = the constraint's other variables, dash-dot blue "
               "= the variable shown in why?"),
+    # predict, then check
+    "predict": "predict the next step",
+    "ask_variable": "Which variable will the search choose next? Click it in the picture.",
+    "ask_removals": ("Which values will propagation remove now (events {k} to {n})? Click a "
+                     "variable, pick its values, then press check."),
+    "ask_nothing": "Nothing to predict here: next comes event {k}: {name}.",
+    "right_variable": "Right: the search chose {name} at event {k}, with {n} values left",
+    "wrong_variable": ("Not this time: the search chose {name} at event {k}, with {n} values "
+                       "left; {other} had {m}"),
+    "fewest": "; no undecided variable had fewer.",
+    "not_fewest": "; {other} had fewer ({m}): this search does not choose by values left.",
+    "right_removals": "Right: exactly these {n} values go.",
+    "some_removals": "{right} of {total} right.",
+    "missed": "missed: {value} from {name} (by {other})",
+    "not_removed": "not removed now: {value} from {name}",
+    "check": "check",
+    "show_me": "show me",
     # one step of the path, a node of the tree
     "step_choice": "{var} = {value}",
     "step_split": "{var} in {value}",

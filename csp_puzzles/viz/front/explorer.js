@@ -45,6 +45,7 @@ class Explorer {
     this.pathLine = html("div", { class: "cx-caption cx-path" }, side);
     this.why = html("div", { class: "cx-why", role: "group", "aria-label": "why?" }, side);
     this.stats = html("table", { class: "cx-stats csp-stepper-stats" }, side);
+    this.predictor = new Predictor(this, side);
     if (this.data.picture) html("div", { class: "cx-caption cx-legend" }, root, phrases.marks);
     this.preview = html("div", { class: "cx-caption cx-preview", hidden: "" }, root);
     this.sentence = html("div", { class: "cx-text csp-stepper-text" }, root);
@@ -154,6 +155,10 @@ class Explorer {
   }
   // the variable "why?" follows: hovering or focusing shows it, a click or Enter pins it
   pointAt(v, how) {
+    if (how === "click" && this.predictor.active) {  // a click answers the open question
+      this.predictor.pick(v);
+      return;
+    }
     if (how === "click") {
       this.pinned = !(this.pinned && this.chosen === v);
       this.chosen = v;
@@ -169,6 +174,7 @@ class Explorer {
   go(target, fromKernel) {
     target = Math.max(0, Math.min(this.run.total, target));
     if (target !== this.position) this.note = "";
+    if (this.predictor.asked && target !== this.predictor.at) this.predictor.reset();
     this.position = target;
     this.show();
     if (!this.playing) this.announce(this.sentence.textContent);

@@ -67,6 +67,13 @@ const CSS = `
 .csp-stepper button.cx-run.cx-chosen { border: 3px solid var(--cx-accent); }
 .cx-bar { display: block; height: 6px; background: var(--cx-accent); }
 .cx-mini { display: block; max-width: 220px; max-height: 120px; overflow: hidden; }
+.cx-predict { border: 1px solid var(--cx-line); border-radius: 4px; padding: 4px 8px; font-size: 13px; }
+.cx-predict-body:empty { display: none; }
+.cx-question { margin: 4px 0; }
+.cx-values { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin: 4px 0; }
+.csp-stepper button[aria-pressed="true"], .csp-playground button[aria-pressed="true"] {
+  border: 2px solid var(--cx-fg); font-weight: bold; text-decoration: underline; }
+.cx-feedback:not(:empty) { margin: 4px 0; font-weight: bold; }
 .cx-preview:not([hidden]) { font-style: italic; }
 @media (prefers-reduced-motion: reduce) { .csp-stepper *, .csp-playground * { transition: none !important; scroll-behavior: auto !important; } }
 `;
