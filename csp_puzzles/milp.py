@@ -3,7 +3,8 @@
 An integer program has variables with bounds (here nearly all 0/1), linear rows
 `lower <= sum(coefficient * variable) <= upper`, and an objective; a puzzle has no
 objective, so any feasible point will do. Each puzzle's `milp.py` writes its rules as rows
-with `IntegerProgram`, and `solutions` runs them:
+with `IntegerProgram`, and `solutions` runs them through the lazy cut loop of
+`csp_puzzles.lazy_cuts`, which the SAT engine shares:
 
 1. solve the program (HiGHS: branch and bound on the linear relaxation);
 2. ask the puzzle's `cuts` for rows the answer breaks but every solution keeps (for
@@ -17,7 +18,8 @@ no-good row is how integer programming checks that a puzzle has a unique solutio
 
 HiGHS comes from the `highspy` package (the optional `milp` extra): a 5 MB wheel, also
 built for Pyodide, against 35 MB for SciPy, whose `milp` runs the same HiGHS but rebuilds
-the program from scratch on every call.
+the program from scratch on every call. HiGHS writes nothing: no banner, no log (a program
+printing JSON on its standard output must print nothing else).
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .errors import LimitReached, MissingExtra
-from .unionfind import components
+from .lazy_cuts import LoopStats, lazy_solutions
+
+__all__ = ["INFINITY", "IntegerProgram", "LoopStats", "Row", "at_least", "at_most", "exactly",
+           "no_good", "relaxation", "solutions"]
 
 INFINITY = math.inf
 
@@ -108,15 +112,6 @@ class IntegerProgram:
 Cuts = Callable[[Sequence[int]], list[Row]]
 
 
-@dataclass
-class LoopStats:
-    """What the lazy cut loop did: HiGHS runs, rows added lazily, branch-and-bound nodes."""
-
-    runs: int = 0
-    cuts: int = 0
-    nodes: int = 0
-
-
 def solutions(program: IntegerProgram, cuts: Cuts, distinct: Sequence[int],
               deadline: float | None = None,
               stats: LoopStats | None = None) -> Iterator[list[int]]:
@@ -132,17 +127,9 @@ def solutions(program: IntegerProgram, cuts: Cuts, distinct: Sequence[int],
             yield []
         return
     highs = _new_highs(program)
-    while True:
-        values = _run(highs, len(program), deadline, stats)
-        if values is None:
-            return
-        broken = cuts(values)
-        if broken:
-            stats.cuts += len(broken)
-            _add_rows(highs, broken)
-            continue
-        yield values
-        _add_rows(highs, [no_good(distinct, values)])
+    yield from lazy_solutions(lambda: _run(highs, len(program), deadline, stats), cuts,
+                              lambda rows: _add_rows(highs, rows),
+                              lambda values: no_good(distinct, values), stats)
 
 
 def relaxation(program: IntegerProgram) -> list[float]:
@@ -165,14 +152,27 @@ def _highspy() -> Any:
     return highspy
 
 
+def _quiet_highs() -> Any:
+    """A HiGHS instance that writes nothing, not even its banner.
+
+    highspy's `Highs()` turns its callbacks on while it is built, and that writes HiGHS's
+    two-line banner to the process's standard output (from C++, so no Python redirection
+    sees it) before any option can be set. The plain instance underneath, `_Highs`, writes
+    nothing until it logs, so switch logging off on it first. (Older highspy releases have
+    no `_Highs`; their `Highs()` writes nothing when it is built.)
+    """
+    highspy = _highspy()
+    highs = getattr(highspy, "_Highs", highspy.Highs)()
+    highs.setOptionValue("output_flag", False)
+    return highs
+
+
 def _new_highs(program: IntegerProgram, integer: bool = True) -> Any:
     """A HiGHS instance holding `program` (its variables continuous unless `integer`),
     handed over in one call: bounds, objective and rows as arrays."""
     import numpy as np
 
-    highspy = _highspy()
-    highs = highspy.Highs()
-    highs.setOptionValue("output_flag", False)
+    highs = _quiet_highs()
     for option, value in program.highs_options.items():
         highs.setOptionValue(option, value)
     n = len(program)
@@ -228,7 +228,6 @@ def _run(highs: Any, n: int, deadline: float | None, stats: LoopStats) -> list[i
             raise LimitReached("MILP engine: time limit reached")
         highs.setOptionValue("time_limit", left)
     highs.run()
-    stats.runs += 1
     stats.nodes += max(0, highs.getInfo().mip_node_count)
     status = highs.getModelStatus()
     if status == highspy.HighsModelStatus.kSolveError and _presolve(highs) != "off":
@@ -253,11 +252,3 @@ def _run(highs: Any, n: int, deadline: float | None, stats: LoopStats) -> list[i
 def _presolve(highs: Any) -> str:
     value = highs.getOptionValue("presolve")  # some highspy versions add a status first
     return str(value[-1] if isinstance(value, tuple) else value)
-
-
-def groups(count: int, links: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """The connected groups of items 0..count-1 joined by `links`, each as a list."""
-    by_root: dict[int, list[int]] = {}
-    for item, root in enumerate(components(count, links)):
-        by_root.setdefault(root, []).append(item)
-    return list(by_root.values())

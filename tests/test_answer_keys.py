@@ -4,20 +4,34 @@ An answer key is Markdown in the instructor version of a notebook, so nbval neve
 these tests hold each figure it quotes to the library as it is now. The slowest figures
 (20-queens in input order, SEND + MORE = MONEY without inference) are left to the notebooks'
 own readers.
+
+Events are numbered as the explorer numbers them, from 1: "event k" is the k-th event of
+the trace, and `Stepper.go(k)` shows the state just after it. Every event an answer key
+names is checked here against what the explorer shows at that number.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
+import re
+from importlib.metadata import version
 from pathlib import Path
 
-from csp_puzzles import hashi, kakuro, singles, solve, towers
+import pytest
+
+from csp_puzzles import CSP, Linear, hashi, kakuro, milp, singles, solve, towers
 from csp_puzzles.core import Predicate, iter_solutions
 from csp_puzzles.examples import map_colouring, queens, send_more_money, sudoku
 from csp_puzzles.kakuro.combinations import combinations, is_magic
+from csp_puzzles.singles.milp import SinglesProgram
+from csp_puzzles.viz import Stepper, puzzle_view, sudoku_view
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "data"
+#: the events the answer keys name, by notebook: each is checked below against the explorer
+EVENTS_NAMED = {"02": {392}, "03": {53}, "06": {8}}
 KAKURO = """
 6 6
 -    8,   34,  -    4,   9,
@@ -38,6 +52,35 @@ def test_00_an_eighth_region_needs_a_fourth_colour():
         result = solve(csp, inference="fc", var_order="mrv")
         assert result.status == status
     assert result.stats.nodes == 8
+
+
+def test_00_mrv_degree_starts_with_sa_and_both_orders_need_seven_nodes():
+    runs = {order: solve(map_colouring(), inference="fc", var_order=order, trace=True)
+            for order in ("mrv", "mrv-degree")}
+    assert runs["mrv-degree"].trace[0].describe() == "assign SA = red"
+    assert all((r.stats.nodes, r.stats.backtracks) == (7, 0) for r in runs.values())
+
+
+def _shown(trace, view, number: int) -> str:
+    """What the explorer says at event `number`, counting from 1."""
+    stepper = Stepper(trace, view)
+    stepper.go(number)
+    sentence = stepper.sentence()
+    assert sentence.startswith(f"event {number} of {len(trace)}"), sentence
+    return sentence
+
+
+def test_every_event_an_answer_key_names_is_checked_here():
+    """(The code cells that name events check them themselves, against their explorer.)"""
+    named: dict[str, set[int]] = {}
+    for path in sorted((REPO / "notebooks").glob("*.ipynb")):
+        text = "".join("".join(cell["source"]) for cell in
+                       json.loads(path.read_text(encoding="utf-8"))["cells"]
+                       if cell["cell_type"] == "markdown")
+        numbers = {int(n) for n in re.findall(r"\b[Ee]vent (\d+)", text)}
+        if numbers:
+            named[path.name[:2]] = numbers
+    assert named == EVENTS_NAMED
 
 
 def test_00_send_more_money_nodes():
@@ -68,10 +111,28 @@ def test_02_the_last_cell_the_easy_sudoku_fixes():
     easy = solve(sudoku("003020600900305001001806400008102900700000008"
                         "006708200002609500800203009005010300"), inference="mac", trace=True)
     last = None
-    for index, event in enumerate(easy.trace):
-        if event.kind == "prune" and len(easy.trace.domains_at(index)[event.var]) == 1:
-            last = (index, event.var, event.cause)
-    assert last == (391, (2, 7), "box 2") and len(easy.trace) == 393
+    for number, event in enumerate(easy.trace, start=1):
+        if event.kind == "prune" and len(easy.trace.domains_at(number - 1)[event.var]) == 1:
+            last = (number, event.var, event.cause)
+    assert last == (392, (2, 7), "box 2") and len(easy.trace) == 393
+    assert _shown(easy.trace, sudoku_view(), 392).endswith("box 2 removes 5 from cell (2,7)")
+
+
+def test_02_mac_proves_the_two_colour_triangle_unsatisfiable_in_two_nodes():
+    csp = map_colouring(colours=("red", "green"))
+    csp.add_constraint(Predicate(lambda a, b, c: len({a, b, c}) == 3, ("WA", "NT", "SA"),
+                                 name="WA, NT, SA all different"))
+    result = solve(csp, inference="mac")
+    assert (result.status, result.stats.nodes) == ("unsatisfiable", 2)
+
+
+def test_03_the_first_guess_on_the_hard_puzzle_at_level_easy():
+    hard = hashi.parse("10x10m2:d1b2d1f2c2f1a4a2b6a5j1c3a2b3m3c6a6j2a5a3b4a4")
+    easy = hard.solve(trace=True, level="easy")
+    first = next(n for n, e in enumerate(easy.trace, start=1) if e.kind == "assign")
+    assert first == 53 and easy.trace[first - 1].describe() == "assign (0,4,3,4) = 0"
+    assert "(0,4)-(3,4)" in _shown(easy.trace, puzzle_view(hard), 53)
+    assert (easy.stats.nodes, easy.stats.backtracks, easy.trace.count("wipeout")) == (1, 0, 0)
 
 
 def test_04_magic_blocks_and_the_decomposed_model():
@@ -115,9 +176,12 @@ def test_06_a_grid_where_the_uniqueness_rule_loses_a_solution():
                  for s in iter_solutions(puzzle.to_csp(counting=True))]
     assert len(solutions) == 2 and sum((3, 3) in s for s in solutions) == 1
     assert (3, 3) not in puzzle.solve().solution
-    cut = singles.parse("5x5:4112421234524525441243243").solve(trace=True).trace[7]
+    five = singles.parse("5x5:4112421234524525441243243")
+    trace = five.solve(trace=True).trace
+    cut = trace[8 - 1]  # event 8, counting from 1
     assert cut.var == (1, 0)
     assert cut.cause == "cut rule: shading (1,0) would split the unshaded cells"
+    assert "cut rule: shading (1,0) would split" in _shown(trace, puzzle_view(five), 8)
 
 
 def test_07_one_cell_that_makes_the_7x7_hashi_ambiguous():
@@ -176,3 +240,67 @@ def test_09_cutsets_and_two_sided_counts():
         runs = [solve(desks(s), inference=inference, var_order="input") for s in (False, True)]
         assert [r.stats.nodes for r in runs] == [nodes, nodes]
         assert runs[0].stats.prunings == runs[1].stats.prunings
+
+
+def test_10_what_one_row_rules_out_on_the_6x6_singles():
+    puzzle = singles.parse((DATA / "singles" / "tricky-6x6-seed1.txt").read_text())
+    loose = SinglesProgram(puzzle, walled_cells=False)
+    csp = CSP("loose")
+    csp.add_variables(range(len(loose.program)), [0, 1])
+    for row in loose.program.rows:
+        weights = [int(w) for w in row.terms.values()]
+        if row.upper != milp.INFINITY:
+            csp.add_constraint(Linear(list(row.terms), weights, "<=", int(row.upper)))
+        if row.lower != -milp.INFINITY:
+            csp.add_constraint(Linear(list(row.terms), weights, ">=", int(row.lower)))
+    answers = [loose.decode(values) for values in iter_solutions(csp)]
+    apart = [answer for answer in answers if puzzle.check(answer)]
+    assert (len(answers), len(apart)) == (624, 623)
+
+    def group_rows(answer):
+        values = [int(cell in answer) for cell in loose.cells]
+        walls = [{loose.cells[v] for v in row.terms} for row in loose.cuts(values)]
+        return sum(any(wall <= other for wall in walls) for other in answers)
+
+    def report_row(answer):  # "one of the cells this answer shades becomes unshaded"
+        return sum(answer <= other for other in answers)
+
+    for count, figures in ((group_rows, (88, 616, 620)), (report_row, (1, 8, 144))):
+        ruled_out = sorted(count(answer) for answer in apart)
+        assert (ruled_out[0], ruled_out[len(ruled_out) // 2], ruled_out[-1]) == figures
+
+
+def test_10_highs_runs_of_the_three_loops():
+    pytest.importorskip("highspy")
+    if not version("highspy").startswith("1.16."):
+        pytest.skip("the key quotes HiGHS 1.16's runs")
+    from csp_puzzles.errors import LimitReached
+    from csp_puzzles.lazy_cuts import LoopStats
+
+    puzzle = singles.parse((DATA / "singles" / "tricky-6x6-seed1.txt").read_text())
+    model = SinglesProgram(puzzle, walled_cells=False)
+    shades = list(model.shade.values())
+
+    def runs(row_for):
+        stats = LoopStats()
+
+        def cuts(values):
+            if stats.runs >= 20:
+                raise LimitReached("20 runs")
+            return [row_for(values)] if model.cuts(values) else []
+
+        try:
+            next(milp.solutions(model.program, cuts, shades, stats=stats))
+        except LimitReached:
+            return "more than 20"
+        return stats.runs
+
+    def report(values):
+        shaded = [v for v in shades if values[v]]
+        return milp.at_most(shaded, len(shaded) - 1)
+
+    assert runs(report) == 5
+    assert runs(lambda values: milp.no_good(shades, values)) == "more than 20"
+    stats = LoopStats()
+    next(milp.solutions(model.program, model.cuts, shades, stats=stats))
+    assert stats.runs == 2

@@ -23,3 +23,22 @@ def test_notebook_is_stored_valid_with_ids_and_without_outputs(path):
 
 def test_the_course_has_notebooks():
     assert len(NOTEBOOKS) >= 10
+
+
+NUMBERS = {9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen", 14: "fourteen"}
+
+
+def _uses_the_explorer(path: Path) -> bool:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return any(cell["cell_type"] == "code" and ("Stepper(" in "".join(cell["source"])
+                                                or "Comparison(" in "".join(cell["source"]))
+               for cell in cells)
+
+
+def test_the_readme_counts_the_notebooks_and_those_with_the_explorer():
+    readme = (NOTEBOOKS[0].parent.parent / "README.md").read_text(encoding="utf-8")
+    topics = [path for path in NOTEBOOKS if path.name[:2].isdigit()]
+    with_explorer = [path for path in topics if _uses_the_explorer(path)]
+    claim = (f"{NUMBERS[len(topics)]} notebooks, one per topic, {NUMBERS[len(with_explorer)]} "
+             "of them with the trace explorer")
+    assert claim in " ".join(readme.split()), claim

@@ -25,6 +25,39 @@ under a second is repeated (`--repeat`, 3 times by default) and the fastest coun
 even when not its time), so the fastest is the least disturbed; longer runs are timed once.
 "goal" columns: CPLEX's time over ours (the goal is 10x) and MILP's median over CP-SAT's
 (the goal is at most 2).
+
+What the models' choices rest on: measured with this bench while the models were built
+(HiGHS 1.15), and kept here rather than in the models' code or the notebooks:
+
+- Towers (`towers/milp.py`): lines with many orderings stay visibility rows, because with 60
+  orderings a line the program grew faster than the relaxation helped (7x7 and 8x8 grids
+  with every clue: the times doubled); hence `ORDERINGS_LIMIT` = 24. HiGHS's symmetry
+  detection is off: on 6x6 grids with every clue, median 0.025 s with it, 0.017 s without.
+  The report's big-M rows often needed thousands of branch-and-bound nodes and tens of
+  seconds on 8x8 grids, the AND rows a handful.
+- One hard grid, `towers/8x8-unreasonable-2.txt`: HiGHS's root relaxation of the program is
+  fractional, its heuristics find no grid (about 6800 of 8700 simplex iterations go to them,
+  in 12 sub-programs), it restarts and then branches 19 nodes: 0.9 to 2.5 s depending on
+  HiGHS's `random_seed`. An earlier engine removed fewer heights before writing rows (clue
+  bounds and one pass of line orderings, not propagation to a fixed point): 536 variables
+  instead of 502, 0.12 to 0.2 s on every seed, because HiGHS's own presolve shrank that
+  program to 180 columns and the current one only to 254. It is not a general loss: the
+  earlier program had outliers of its own (2 s on a grid of the report's 8x8 kind that the
+  current one solves in 0.3 s), and the current one runs in about 40% fewer instructions on
+  the report's 5x5 grids. The CSP engine solves that grid in under 0.1 s.
+- Tuning HiGHS by grid size was measured and left out: switching off its probing saves a
+  third of the instructions on 6x6 grids, costs a little on 5x5, gives 7x7 a better median
+  but heavier tails, and turns some 8x8 grids from 0.1 s into 1.2 s; switching off its
+  feasibility-jump heuristic saves 14% on 6x6 and costs 35% on 7x7 and five times as much on
+  8x8.
+- Singles (`singles/milp.py`): HiGHS's presolve stays on: it settles most small grids
+  outright (7x7 in 2 ms with it, 11 ms without) and costs 100x100 grids little (0.8 s
+  against 0.6 s).
+- Hashi (`hashi/milp.py`): HiGHS's presolve is off, since it costs more than it saves on
+  every round of the lazy loop (Coelho et al.'s 200-island class: median 0.54 s with it,
+  0.17 s without). The guide towards plans using many edges cut the rounds of the loop on
+  the densest 400-island class from over 40 to 3-5, and the time from over 20 s to under
+  1.5 s.
 """
 
 from __future__ import annotations

@@ -55,8 +55,9 @@ class Network:
                 self.arcs[x].append((x, y, _test(constraint.is_satisfied, x, y)))
                 self.arcs[y].append((y, x, _test(constraint.is_satisfied, y, x)))
             else:
-                raise ValueError(f"{constraint.name}: the textbook search takes constraints "
-                                 "on one or two variables (and AllDifferent); use solve()")
+                raise ValueError(f"{constraint.name!r} has {len(scope)} variables: the textbook "
+                                 "search takes constraints on one or two (AllDifferent as its "
+                                 "pairs), since ac3 revises arcs between two; use solve()")
         #: the arcs (z, x, allowed) pointing at each x: revise them when x loses a value
         self.arcs_into: dict[Var, list[Arc]] = {var: [] for var in self.variables}
         for arcs in self.arcs.values():

@@ -22,8 +22,8 @@ A guide, not a rule: HiGHS stops at the first plan that meets every row, and pla
 pile double bridges on few edges tend to fall apart into closed groups, each costing a
 round of the lazy loop. So the program asks HiGHS to use as many edges as it can, as an
 objective it never tries to prove optimal (`IntegerProgram.guide`). The first plan
-found is then usually connected already (measured on Coelho et al.'s densest class of
-400 islands: 3 to 5 rounds instead of over 40, and under 1.5 s instead of over 20 s).
+found is then usually connected already, and the loop needs a few rounds where it needed
+dozens (`csp_puzzles.bench.milp` says what was measured).
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..milp import IntegerProgram, LoopStats, Row, at_least, at_most, exactly, groups
-from ..milp import solutions as lazy_solutions
+from ..lazy_cuts import LoopStats, groups
+from ..milp import IntegerProgram, Row, at_least, at_most, exactly
+from ..milp import solutions as program_solutions
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi, Solution
@@ -51,8 +52,7 @@ class HashiProgram:
         self.puzzle = puzzle
         self.edges: list[Edge] = [e for e in puzzle.edges if adjacent or not e.touching]
         # HiGHS's presolve costs more than it saves on every round of the lazy loop
-        # (measured on Coelho et al.'s 200-island class: median 0.54 s with it, 0.17 s
-        # without)
+        # (measured with `csp-puzzles bench milp`: see csp_puzzles/bench/milp.py)
         program = IntegerProgram(repr(puzzle), presolve="off")
         self.at_least: list[list[int]] = [
             [program.binary((e.key, k)) for k in range(1, puzzle.maxb + 1)] for e in self.edges]
@@ -176,5 +176,5 @@ def solutions(puzzle: Hashi, deadline: float | None = None, adjacent: bool = Tru
     """Every solution, one at a time (the entry point of `solve(engine="milp")`)."""
     model = HashiProgram(puzzle, adjacent)
     distinct = [v for ladder in model.at_least for v in ladder]
-    for values in lazy_solutions(model.program, model.cuts, distinct, deadline, stats):
+    for values in program_solutions(model.program, model.cuts, distinct, deadline, stats):
         yield model.decode(values)

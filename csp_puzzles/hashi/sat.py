@@ -93,7 +93,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..core.trace import show
 from ..errors import LimitReached, MissingExtra
-from ..unionfind import UnionFind, components
+from ..lazy_cuts import LoopStats, groups, lazy_solutions
+from ..unionfind import UnionFind
 
 if TYPE_CHECKING:
     from .model import Hashi, Solution
@@ -616,49 +617,60 @@ def count_sat(puzzle: Hashi, limit: int = 2, adjacent: bool = True,
 
 
 def sat_solutions(puzzle: Hashi, adjacent: bool = True, deadline: float | None = None,
-                  solver: SolverChoice = DEFAULT_SOLVER) -> Iterator[Solution]:
+                  solver: SolverChoice = DEFAULT_SOLVER,
+                  stats: LoopStats | None = None) -> Iterator[Solution]:
     """Every solution, one at a time, by the lazy cut loop and blocking clauses.
 
-    The loop: solve without connectivity; while the model falls apart into groups, add for
-    each group "some bridge leaves this set" (and, without loops, "not all the pairs of this
-    cycle") and solve again. A connected model is a solution: yield it, then block it.
-    Every clause added holds in every solution, so no solution is ever lost. One solver
-    runs the whole loop: the cuts and blocking clauses are added to it, and what it learnt
-    in earlier rounds stays. ``deadline`` is a ``time.perf_counter()`` value; past it,
-    ``LimitReached`` is raised.
+    The loop (`csp_puzzles.lazy_cuts`): solve without connectivity; while the model falls
+    apart into groups, add for each group "some bridge leaves this set" (and, without loops,
+    "not all the pairs of this cycle") and solve again. A connected model is a solution:
+    yield it, then block it. Every clause added holds in every solution, so no solution is
+    ever lost. One solver runs the whole loop: the cuts and blocking clauses are added to
+    it, and what it learnt in earlier rounds stays. ``deadline`` is a
+    ``time.perf_counter()`` value; past it, ``LimitReached`` is raised. ``stats`` counts
+    the solver's runs and the cut clauses.
     """
     layout = layout_of(puzzle, adjacent)
     encoding = encode(layout, "none", named=False)
-    first = [ladder[0] for ladder in encoding.bridge_vars]
-    n = len(layout.islands)
     backend = open_solver(solver, encoding.cnf.clauses + isolation_clauses(encoding))
+
+    def add(clauses: Sequence[Clause]) -> None:
+        for clause in clauses:
+            backend.add_clause(clause)
+
+    def block(model: list[int]) -> Clause:
+        return encoding.blocking_clause(encoding.bridges(model))
+
     try:
-        while True:
-            model = backend.solve(deadline)
-            if model is None:
-                return
-            true = {lit for lit in model if lit > 0}
-            used = [p for p, v in enumerate(first) if v in true]
-            groups = components(n, [layout.pairs[p] for p in used])
-            cuts: list[Clause] = []
-            if len(set(groups)) > 1:
-                leaving: dict[int, list[int]] = {group: [] for group in groups}
-                for p, (i, j) in enumerate(layout.pairs):
-                    if groups[i] != groups[j]:
-                        leaving[groups[i]].append(first[p])
-                        leaving[groups[j]].append(first[p])
-                cuts.extend(leaving.values())
-            if not layout.loops:
-                cuts.extend([-first[p] for p in cycle] for cycle in _cycles(n, layout, used))
-            if cuts:
-                for cut in cuts:
-                    backend.add_clause(cut)
-                continue
-            solution = encoding.bridges(model)
-            yield solution
-            backend.add_clause(encoding.blocking_clause(solution))
+        for model in lazy_solutions(lambda: backend.solve(deadline),
+                                    lambda model: _cut_clauses(encoding, model), add, block,
+                                    stats):
+            yield encoding.bridges(model)
     finally:
         backend.close()
+
+
+def _cut_clauses(encoding: Encoding, model: list[int]) -> list[Clause]:
+    """The clauses a model breaks: for each group of islands when the bridges leave several,
+    "some bridge leaves this group"; without loops, "not all the pairs of this cycle"."""
+    layout = encoding.layout
+    first = [ladder[0] for ladder in encoding.bridge_vars]
+    true = {lit for lit in model if lit > 0}
+    used = [p for p, v in enumerate(first) if v in true]
+    n = len(layout.islands)
+    cuts: list[Clause] = []
+    found = groups(n, [layout.pairs[p] for p in used])
+    if len(found) > 1:
+        group_of = {island: g for g, members in enumerate(found) for island in members}
+        leaving: list[Clause] = [[] for _ in found]
+        for p, (i, j) in enumerate(layout.pairs):
+            if group_of[i] != group_of[j]:
+                leaving[group_of[i]].append(first[p])
+                leaving[group_of[j]].append(first[p])
+        cuts.extend(leaving)
+    if not layout.loops:
+        cuts.extend([-first[p] for p in cycle] for cycle in _cycles(n, layout, used))
+    return cuts
 
 
 #: the entry point of the "sat" engine (`Puzzle.solve(engine="sat")`)

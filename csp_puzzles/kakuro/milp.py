@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..milp import IntegerProgram, LoopStats, Row, at_most, exactly
-from ..milp import solutions as lazy_solutions
+from ..lazy_cuts import LoopStats
+from ..milp import IntegerProgram, Row, at_most, exactly
+from ..milp import solutions as program_solutions
 from .combinations import DIGITS
 
 if TYPE_CHECKING:
@@ -57,5 +58,5 @@ def solutions(puzzle: Kakuro, deadline: float | None = None,
               stats: LoopStats | None = None) -> Iterator[Grid]:
     """Every solution, one at a time (the entry point of `solve(engine="milp")`)."""
     model = KakuroProgram(puzzle)
-    for values in lazy_solutions(model.program, no_cuts, model.distinct(), deadline, stats):
+    for values in program_solutions(model.program, no_cuts, model.distinct(), deadline, stats):
         yield model.decode(values)

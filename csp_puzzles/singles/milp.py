@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..milp import IntegerProgram, LoopStats, Row, at_least, at_most, groups
-from ..milp import solutions as lazy_solutions
+from ..lazy_cuts import LoopStats, groups
+from ..milp import IntegerProgram, Row, at_least, at_most
+from ..milp import solutions as program_solutions
 
 if TYPE_CHECKING:
     from .model import Singles
@@ -42,8 +43,8 @@ class SinglesProgram:
         self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
         self.neighbours: dict[Cell, tuple[Cell, ...]] = {
             cell: puzzle.neighbours(cell) for cell in self.cells}
-        # HiGHS's presolve settles most small grids outright (measured: 7x7 in 2 ms with
-        # it, 11 ms without), and costs 100x100 grids little (0.8 s against 0.6 s)
+        # HiGHS's presolve settles most small grids outright and costs large grids little
+        # (measured with `csp-puzzles bench milp`: see csp_puzzles/bench/milp.py)
         self.program = program = IntegerProgram(f"singles {puzzle.width}x{puzzle.height}")
         self.shade: dict[Cell, int] = {cell: program.binary(cell) for cell in self.cells}
         for _, line in puzzle.lines():
@@ -91,5 +92,5 @@ def solutions(puzzle: Singles, deadline: float | None = None,
     """Every solution, one at a time (the entry point of `solve(engine="milp")`)."""
     model = SinglesProgram(puzzle)
     distinct = list(model.shade.values())
-    for values in lazy_solutions(model.program, model.cuts, distinct, deadline, stats):
+    for values in program_solutions(model.program, model.cuts, distinct, deadline, stats):
         yield model.decode(values)

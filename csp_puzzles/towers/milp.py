@@ -19,8 +19,8 @@ Clued lines with few orderings left (at most `ORDERINGS_LIMIT`): one 0/1 variabl
 relaxation of these rows, seen on the line's cells, is exactly the convex hull of the line's
 orderings (every fractional point is an average of orderings), the tightest a line can
 be, so small grids mostly solve at the root without branching. With many orderings the
-program grows faster than the relaxation helps (measured on 7x7 and 8x8 grids with every
-clue: 60 orderings a line doubled the times), so those lines get visibility rows:
+program grows faster than the relaxation helps (`csp_puzzles.bench.milp` says what was
+measured), so those lines get visibility rows:
 
 Visibility. Looking along a line from a clue, call `cells[p]` the p-th cell seen and
 `taller(q, k) = sum(x[cells[q]][h] for h > k)`, which is 1 exactly when the tower at q is
@@ -51,8 +51,9 @@ from ..core import Contradiction, SearchState
 from ..core.budget import TimeUp
 from ..core.inference import propagate
 from ..errors import LimitReached
-from ..milp import IntegerProgram, LoopStats, Row, exactly
-from ..milp import solutions as lazy_solutions
+from ..lazy_cuts import LoopStats
+from ..milp import IntegerProgram, Row, exactly
+from ..milp import solutions as program_solutions
 from .rules import Line
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class TowersProgram:
         self.puzzle = puzzle
         self.n = n = puzzle.size
         # HiGHS's symmetry detection costs more than it saves on programs this small
-        # (measured: 6x6 grids with every clue, median 0.025 s with it, 0.017 s without)
+        # (measured with `csp-puzzles bench milp`: see csp_puzzles/bench/milp.py)
         self.program = program = IntegerProgram(f"towers {n}x{n}", mip_detect_symmetry=False)
         allowed = presolve(puzzle, deadline) if preprocess else self._every_height()
         self.x: dict[Cell, dict[int, int]] = {
@@ -246,5 +247,5 @@ def solutions(puzzle: Towers, deadline: float | None = None, visibility: str = "
               orderings_limit: int = ORDERINGS_LIMIT) -> Iterator[Grid]:
     """Every solution, one at a time (the entry point of `solve(engine="milp")`)."""
     model = TowersProgram(puzzle, visibility, preprocess, orderings_limit, deadline)
-    for values in lazy_solutions(model.program, no_cuts, model.distinct(), deadline, stats):
+    for values in program_solutions(model.program, no_cuts, model.distinct(), deadline, stats):
         yield model.decode(values)

@@ -1,0 +1,26 @@
+"""The notebooks run on a busy machine: every `pytest --nbval-lax` run of a notebook (the
+course's own check, `make test`, CI) happens while other processes keep every core busy
+(`tests/busy.py`), so that an assert leaning on the clock fails at once, not now and then.
+
+The load starts with the first notebook cell and stops as soon as anything else runs; the
+tests of `tests/` run on an idle machine as before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.busy import BusyCores
+
+_LOAD = BusyCores()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.path.suffix == ".ipynb":
+        _LOAD.start()
+    else:
+        _LOAD.stop()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    _LOAD.stop()
