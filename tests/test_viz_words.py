@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from csp_puzzles import CSP, hashi, singles
+from csp_puzzles import CSP, Session, hashi, singles
 from csp_puzzles.core import AllDifferent, Predicate, count, solve
 from csp_puzzles.core.local import min_conflicts
 from csp_puzzles.core.structure import cutset_solve
@@ -103,12 +103,27 @@ def case(name: str) -> Case:
         r = cutset_solve(map_colouring(colours=("red", "green")), trace=True)
         return Case(r.trace, map_view(), map_colouring(colours=("red", "green")), r.stats,
                     False, r.status)
+    if name == "a session driven by hand":
+        session = Session(australia(), "fc")
+        session.assign("WA", "red")
+        for constraint, var in session.arcs()[:6]:
+            session.revise(constraint, var)
+        session.assign("NT", "green")
+        session.apply(session.hint())
+        session.undo()  # the hint's removals come back
+        session.propagate()
+        session.undo()
+        session.undo()  # NT = green, by a backtrack
+        session.finish()
+        return Case(session.trace, map_view(), australia(), session.state.stats, False,
+                    session.status)
     raise KeyError(name)
 
 
 CASES = ["search with backtracks", "search without backtracks", "propagation alone, a wipe-out",
          "min-conflicts", "probing", "probing a Hashi", "learning", "backjumping",
-         "counting every solution", "domain splitting", "cutset conditioning"]
+         "counting every solution", "domain splitting", "cutset conditioning",
+         "a session driven by hand"]
 
 
 def positions(trace: Trace, most: int = 400) -> list[int]:
@@ -204,7 +219,8 @@ def expected_rows(c: Case, position: int) -> dict[str, int]:
             add(f"{event.cause} steps")
         else:
             add({"prune": "values pruned", "solution": "solutions", "backjump": "backjumps",
-                 "learn": "nogoods learnt"}[event.kind])
+                 "learn": "nogoods learnt", "revise": "arcs revised",
+                 "undo": "actions undone"}[event.kind])
     return rows
 
 
@@ -247,7 +263,7 @@ def check_why(stepper: Stepper, c: Case, position: int, var: Any) -> None:
     left = [word(x) for x in now]
     assert lines[0].startswith(f"{name(var)}: ")
     assert lines[0].endswith(", ".join(left) if left else "no value left")
-    undone_any = any(e.kind == "backtrack" for e in trace[:position])
+    undone_any = any(e.kind in ("backtrack", "undo") for e in trace[:position])
     for line in lines[1:]:
         if not undone_any:
             assert "undone" not in line and "put back" not in line, line
@@ -268,7 +284,9 @@ def check_why_line(line: str, c: Case, position: int, var: Any, now: tuple) -> N
                            line):
         k, x, n = int(m[1]), words[m[2]], int(m[4])
         assert trace[k - 1].kind == "prune" and trace[k - 1].value == x
-        assert trace[n - 1].kind == "backtrack" and k < n <= position
+        assert trace[n - 1].kind in ("backtrack", "undo") and k < n <= position
+        if trace[n - 1].kind == "undo":  # an undo names the values it puts back
+            assert (var, x) in trace[n - 1].value
         assert x not in domains(trace, n - 1)[var] and x in domains(trace, n)[var]
     elif m := re.fullmatch(rf"event (\d+): the (?:search chose|(\w+) tried) {WORD}, undone at "
                            r"event (\d+)", line):
@@ -289,6 +307,7 @@ def check_why_line(line: str, c: Case, position: int, var: Any, now: tuple) -> N
         assert event.kind == "repair" and event.var == var and word(event.value) == m[3]
     else:
         assert re.fullmatch(r"nothing removed now|earlier, undone by backtracking \(\d+\):|"
+                            r"earlier, taken back by a backtrack or an undo \(\d+\):|"
                             r"earlier values \(\d+\):|event \d+: the \w+ tries .+", line), line
 
 
@@ -427,3 +446,27 @@ def test_predictions_are_judged_by_the_trace(name):
                    f"(by {block[0].cause})" in partly
         else:
             assert asked.startswith(f"Nothing to predict here: next comes event {position + 1}")
+
+
+def test_ac3s_queue_beside_the_replay_is_the_revisions_own():
+    c = case("a session driven by hand")
+    stepper = Stepper(c.trace, c.view)
+    last = None
+    for position in range(len(c.trace) + 1):
+        stepper.go(position)
+        if position and c.trace[position - 1].kind == "revise":
+            last = position
+        said = stepper.queue()
+        if last is None:
+            assert said == ""
+            continue
+        event = c.trace[last - 1]
+        assert said.startswith(f"AC-3's queue as event {last} revised {event.var} against "
+                               f"{event.cause}: ")
+        waiting = event.value or ()
+        if not waiting:
+            assert said.endswith(": empty")
+        for constraint, var in waiting[:12]:
+            assert f"{var} against {constraint}" in said
+        if len(waiting) > 12:
+            assert said.endswith(f" and {len(waiting) - 12} more")

@@ -2,6 +2,9 @@
 
     python -m csp_puzzles.bench.explorer [--parts steps,long] [--clicks 20] [--hashi ID]
 
+Part `playground`: a 15x15 Hashi playground in JupyterLab, the kernel in the loop: click to
+changed picture, median and worst of `--clicks` clicks (a value, then undo), with the load.
+
 Part `long`: a long trace (14-queens with no inference, 77,573 events, and 20-queens cut at
 the 200,000-event cap): the `Stepper` built in Python, the size sent to the page, the time
 from opening the page to the first picture, and stepping there (click to changed picture).
@@ -266,7 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m csp_puzzles.bench.explorer",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--parts", default="steps,long",
-                        help="comma-separated: steps (explorer clicks), long (long traces)")
+                        help="comma-separated: steps (explorer clicks), long (long traces), "
+                             "playground (clicks with a kernel)")
     parser.add_argument("--clicks", type=int, default=20)
     parser.add_argument("--hashi", default=HASHI_15, metavar="TATHAM_ID")
     args = parser.parse_args(argv)
@@ -277,7 +281,130 @@ def main(argv: list[str] | None = None) -> int:
         print(report(measure(traces(args.hashi), args.clicks)))
     if "long" in parts:
         print(report_long(measure_long(args.clicks)))
+    if "playground" in parts:
+        print(report_playground(measure_playground(args.hashi, args.clicks)))
     return 0
+
+
+
+# -- the playground, with a running kernel ---------------------------------------------------
+#: in the page: `n` clicks on the playground, a value button (an assignment) then undo, each
+#: timed from the click to the next frame after the picture changed (the kernel answers in
+#: between: the page sends the action, the kernel acts and sends the new state)
+PLAYGROUND_CLICKS_JS = """async ([n]) => {
+    const root = document.querySelector('.csp-playground');
+    const picture = root.querySelector('.cx-picture');
+    const changed = () => new Promise((resolve) => {
+        const watch = new MutationObserver(() => {
+            watch.disconnect();
+            requestAnimationFrame(() => resolve(performance.now()));
+        });
+        watch.observe(picture, {subtree: true, childList: true, attributes: true,
+                                characterData: true});
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const times = [];
+    for (let i = 0; i < n; i++) {
+        let button;
+        if (i % 2 === 0) {
+            const shapes = root.querySelectorAll('.cx-picture [data-var]');
+            shapes[Math.floor(i / 2) % shapes.length].dispatchEvent(
+                new MouseEvent('click', {bubbles: true}));
+            button = root.querySelector('.cx-values button[data-value]');
+        } else {
+            button = root.querySelector("button[title^='undo']");
+        }
+        const done = changed();
+        const start = performance.now();
+        button.click();
+        times.push((await done) - start);
+        await settle();  // the rest of the answer (tree, why) lands before the next click
+    }
+    return times;
+}"""
+
+
+def measure_playground(hashi_id: str, clicks: int) -> dict[str, Any]:
+    """A 15x15 Hashi playground in JupyterLab: click to changed picture with the kernel in
+    the loop, median and worst of `clicks` clicks."""
+    import json
+    import secrets
+    import shutil
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        cells = ["from csp_puzzles import hashi\nfrom csp_puzzles.viz import Playground",
+                 f"Playground(hashi.parse({hashi_id!r}), title='hashi 15x15')"]
+        notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}",
+                               "metadata": {}, "outputs": [], "source": source}
+                              for i, source in enumerate(cells)],
+                    "metadata": {"kernelspec": {"name": "python3", "language": "python",
+                                                "display_name": "Python 3"}},
+                    "nbformat": 4, "nbformat_minor": 5}
+        (root / "play.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+        settings = root / "settings" / "@jupyterlab" / "docmanager-extension"
+        settings.mkdir(parents=True)
+        (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        token = secrets.token_hex(16)
+        jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent)) or "jupyter"
+        command = [jupyter, "lab", "--no-browser", "--ip", "127.0.0.1", f"--port={port}",
+                   f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            command.append("--allow-root")
+        env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(root / "settings"),
+                   JUPYTER_RUNTIME_DIR=str(root / "runtime"))
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  env=env, cwd=root)
+        try:
+            url = f"http://127.0.0.1:{port}"
+            for _ in range(300):
+                try:
+                    urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2).close()
+                    break
+                except OSError:
+                    time.sleep(0.3)
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                page = browser.new_page(viewport={"width": 1300, "height": 1200})
+                page.goto(f"{url}/lab/tree/play.ipynb?token={token}")
+                page.wait_for_function("() => { const k = document.querySelector("
+                                       "'.jp-KernelName'); return k && k.textContent.trim() "
+                                       "&& k.textContent.trim() !== 'No Kernel'; }",
+                                       timeout=120_000)
+                for _ in range(4):  # a Run All sent while the kernel settles can be dropped
+                    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+                    page.get_by_text("Run All Cells", exact=True).click()
+                    try:
+                        page.wait_for_selector(".csp-playground .cx-picture svg",
+                                               timeout=60_000)
+                        break
+                    except Exception:  # noqa: BLE001 (Playwright's timeout: try again)
+                        continue
+                page.locator(".csp-playground").scroll_into_view_if_needed()
+                times = page.evaluate(PLAYGROUND_CLICKS_JS, [clicks])
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    return {"clicks": times}
+
+
+def report_playground(row: dict[str, Any]) -> str:
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    times = row["clicks"]
+    return (f"playground (15x15 Hashi, JupyterLab, kernel in the loop); load average {load} "
+            f"on {os.cpu_count()} cores\n"
+            f"click to changed picture: median {statistics.median(times):.1f} ms, worst "
+            f"{max(times):.1f} ms over {len(times)} clicks (a value assigned, then undo)")
 
 
 if __name__ == "__main__":

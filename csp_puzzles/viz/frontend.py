@@ -14,7 +14,8 @@ event kinds and the fields of a packed event, so that nothing is written twice.
 - predict.js: predict, then check (the next choice, the next removals);
 - explorer.js: the explorer's controls and what it shows;
 - still.js: a still picture;
-- playground.js: a search the student drives (when present);
+- playground.js: a search the student drives;
+- graph.js: the playground's constraint graph, AC-3 arc by arc (AISpace2's fine step);
 - main.js: `render`, which draws the widget the data names.
 """
 
@@ -28,7 +29,7 @@ from . import packing
 
 FOLDER = Path(__file__).parent / "front"
 PARTS = ("base.js", "style.js", "replay.js", "shapes.js", "picture.js", "tree.js", "why.js",
-         "predict.js", "explorer.js", "still.js", "playground.js", "main.js")
+         "predict.js", "explorer.js", "still.js", "playground.js", "graph.js", "main.js")
 FIELDS = ("KIND", "VAR", "VALUE", "CAUSE", "DEPTH", "SAID", "ROW", "CLOSED")
 
 

@@ -31,8 +31,10 @@ from ..core.trace import (
     LEARN,
     PRUNE,
     REPAIR,
+    REVISE,
     SOLUTION,
     SPLIT,
+    UNDO,
     WIPEOUT,
     Event,
     Trace,
@@ -61,6 +63,10 @@ KIND, VAR, VALUE, CAUSE, DEPTH, SAID, ROW, CLOSED = range(STRIDE)
 SCOPE_OUTLINE_LIMIT = 12
 #: the kinds of run, by what their events do
 SEARCH, PROPAGATION, LOCAL = "search", "propagation", "local"
+
+#: the kinds whose value is more than one value (numbered by `_Packer._numbers`); revise and
+#: undo come from a search driven by hand (core.session)
+OWN_VALUES = (BACKJUMP, LEARN, SPLIT, REVISE, UNDO)
 
 #: the summary row of each kind of event (some kinds depend on where they happen)
 ROW_OF_KIND = {PRUNE: "values pruned", SOLUTION: "solutions", BACKJUMP: "backjumps",
@@ -133,7 +139,8 @@ class _Levels:
         """Close the innermost level at event `at`; True if a solution was found inside."""
         if not self.stack:
             return False
-        opened, _, solved, _ = self.stack.pop()
+        level = self.stack.pop()
+        opened, solved = level[0], level[2]
         self.closed_by[opened] = at
         if solved and self.stack:
             self.stack[-1][2] = True
@@ -208,6 +215,9 @@ class _Packer:
         self.splits: set[int] = set()  # the values that are a split's kept values
         self.flat: list[int] = []
         self.kind_number = {kind: i for i, kind in enumerate(KINDS)}
+        self.queues: dict[str, list[int]] = {}  # a revision's queue: (cause, variable) numbers
+        self.undos: dict[str, list[int]] = {}  # an undo's values put back: (variable, value)
+        self.undone: dict[int, int] = {}  # a prune event -> the undo that took it back
 
     def pack(self) -> None:
         """One pass over the events. What an event says and counts in depends only on its
@@ -215,14 +225,15 @@ class _Packer:
         rows, flat, levels = self.rows, self.flat, _Levels()
         stack, kind_number, var_number = levels.stack, self.kind_number, self.var_number
         said_row: dict[tuple, tuple[int, int]] = {}
+        pruned: list[int] = []  # the prune events in force, oldest first (what undo takes)
         value_index, cause_index = self.values.index, self.causes.index
         total, solutions = len(rows), 0
         for i, (kind, var, x, cause, depth) in enumerate(rows):
             at = i + 1
             level, opening = (stack[-1][1], stack[-1][0]) if stack else ("", 0)
             solved = False
-            if kind == BACKJUMP or kind == LEARN or kind == SPLIT:
-                value_number, cause_number = self._numbers(kind, var, x, cause, depth)
+            if kind in OWN_VALUES:
+                value_number, cause_number = self._numbers(at, kind, var, x, cause, depth)
             else:  # the numbers already given, looked up here: this runs for every event
                 value_number = -1 if var is None else value_index.get((x.__class__, x), -2)
                 if value_number == -2:
@@ -231,14 +242,22 @@ class _Packer:
                 if cause_number == -2:
                     cause_number = self.causes(cause)
             if kind == ASSIGN or kind == SPLIT:
-                stack.append([at, level_name(kind, cause), False, value_number])
+                stack.append([at, level_name(kind, cause), False, value_number, len(pruned)])
                 opening = at
             elif kind == BACKTRACK:  # it undoes the level's own choice: name that value
-                value_number = stack[-1][3] if stack else value_number
+                if stack:
+                    value_number = stack[-1][3]
+                    del pruned[stack[-1][4]:]
                 solved, opening = levels.close(at), 0
             elif kind == SOLUTION:
                 levels.solved()
                 solutions += 1
+            elif kind == PRUNE:
+                pruned.append(at)
+            elif kind == UNDO:  # the newest removals in force come back: those prune events
+                for _ in self.undos[str(at)][::2]:
+                    if pruned:
+                        self.undone[pruned.pop()] = at
             context = (level, rows[at][0] if at < total else "", solutions > 0)
             key = (kind, cause, context, solved, var is None, x is None,
                    depth if kind == REPAIR else 0)
@@ -251,6 +270,8 @@ class _Packer:
         closed_by = levels.closed_by
         for i in range(CLOSED, len(flat), STRIDE):  # the opening event -> its closing one
             flat[i] = closed_by.get(flat[i], 0)
+        for at, undo in self.undone.items():
+            flat[(at - 1) * STRIDE + CLOSED] = undo
         self._order_rows()
 
     def _said(self, kind: str, var: Any, x: Any, cause: str | None, depth: int,
@@ -277,10 +298,19 @@ class _Packer:
         self.row_labels.items = ordered = [labels[r] for r in order]
         self.row_labels.index = {(str, label): new for new, label in enumerate(ordered)}
 
-    def _numbers(self, kind: str, var: Any, x: Any, cause: str | None,
+    def _numbers(self, at: int, kind: str, var: Any, x: Any, cause: str | None,
                  depth: int) -> tuple[int, int]:
-        """The numbers of the event's value and cause (a look-back event's cause is the
-        conflict or the nogood in words, its variables outlined)."""
+        """The numbers of the event's value and cause, for the kinds whose value is more
+        than a value: a look-back event's cause is the conflict or the nogood in words (its
+        variables outlined); a revision's queue and an undo's values go to their tables."""
+        if kind == REVISE:
+            self.queues[str(at)] = [number for name, v in x or ()
+                                    for number in (self.causes(name), self.var_number[v])]
+            return -1, self.causes(cause)
+        if kind == UNDO:
+            self.undos[str(at)] = [number for v, value in x or ()
+                                   for number in (self.var_number[v], self.values(value))]
+            return -1, self.causes(cause)
         if kind == BACKJUMP or kind == LEARN:
             words = look_back_words(Event(kind, var, x, cause, depth), self.name, self.value)
             self.looking_back[words] = [self.var_number[item[0]] for item in x or ()
@@ -329,6 +359,8 @@ class _Packer:
             "phrases": PHRASES,
             "state_rows": STATE_ROWS,
             "scopes": {},
+            "queues": self.queues,
+            "undos": self.undos,
         }
         for cause in self.causes.items:
             scope = (scopes or {}).get(cause, ())

@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.trace import ASSIGN, KINDS, PRUNE, REPAIR, SPLIT, WIPEOUT
+from ..core.trace import ASSIGN, KINDS, PRUNE, REPAIR, REVISE, SPLIT, WIPEOUT
 from .packing import CAUSE, CLOSED, DEPTH, KIND, LOCAL, PROPAGATION, ROW, SAID, STRIDE, VALUE, VAR
 from .words import STATE_ROWS, fill, state_words
 
@@ -126,7 +126,8 @@ def why(run: Run, position: int, v: int, present: Present,
     undone = [at for at in touching if field(run, at, KIND) in (ASSIGN_K, PRUNE_K)
               and 0 < field(run, at, CLOSED) <= position]
     if undone:
-        lines.append(fill(run["phrases"]["undone_title"], n=len(undone)))
+        title = "undone_title_any" if run["undos"] else "undone_title"
+        lines.append(fill(run["phrases"][title], n=len(undone)))
         lines += [_undone(run, at) for at in undone[-WHY_UNDONE_SHOWN:]]
     return lines
 
@@ -280,3 +281,28 @@ def check_removals(run: Run, position: int, picked: set[tuple[int, int]]) -> str
     for v, x in sorted(picked - set(by_pair)):
         lines.append(fill(phrases["not_removed"], value=words[x], name=names[v]))
     return " ".join(lines)
+
+
+# -- AC-3's queue ------------------------------------------------------------------------------
+#: how many arcs of the queue the line names (the others are counted)
+QUEUE_SHOWN = 12
+
+
+def queue_line(run: Run, position: int) -> str:
+    """AC-3's queue as the last revision up to `position` found it ("" when none)."""
+    revise = KINDS.index(REVISE)
+    last = next((at for at in range(position, 0, -1) if field(run, at, KIND) == revise), None)
+    if last is None:
+        return ""
+    phrases, names, causes = run["phrases"], run["names"], run["causes"]
+    slots = {"k": last, "name": names[field(run, last, VAR)],
+             "other": causes[field(run, last, CAUSE)]}
+    waiting = run["queues"].get(str(last), [])
+    arcs = [fill(phrases["arc"], name=names[v], other=causes[c])
+            for c, v in zip(waiting[::2], waiting[1::2])]
+    if not arcs:
+        return fill(phrases["queue_empty"], **slots)
+    said = ", ".join(arcs[:QUEUE_SHOWN])
+    if len(arcs) > QUEUE_SHOWN:
+        said += fill(phrases["queue_more"], n=len(arcs) - QUEUE_SHOWN)
+    return fill(phrases["queue"], values=said, **slots)

@@ -150,6 +150,10 @@ class Explorer(anywidget.AnyWidget):
         v = self.trace.variables.index(var)
         return shown.why(self.packed[self.run], self.position, v, self._present())
 
+    def queue(self) -> str:
+        """AC-3's queue beside the replay, as the page shows it ("" before any revision)."""
+        return shown.queue_line(self.packed[self.run], self.position)
+
     def path(self) -> str:
         """The line under the search tree (the choices leading here), as the page says it."""
         return shown.path(self.packed[self.run], self.position, self._present())

@@ -62,6 +62,7 @@ class Lab:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         work = root / "work"
+        self.folder = work / "notebooks"  # what the server serves
         shutil.copytree(REPO / "notebooks", work / "notebooks",
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         if (REPO / "data").is_dir():
@@ -163,8 +164,17 @@ def run_all(page, lab: Lab, notebook: str = NOTEBOOK) -> None:
             return text !== '' && text !== 'No Kernel';
         }""", timeout=90_000)
     page.wait_for_selector(".jp-Notebook-cell", timeout=30_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    started = """() => Array.from(document.querySelectorAll('.jp-InputPrompt'))
+        .some((prompt) => /\\[[0-9*]+\\]/.test(prompt.textContent))"""
+    for attempt in range(4):  # a Run All sent while the kernel settles can be dropped
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        try:
+            page.wait_for_function(started, timeout=30_000)
+            return
+        except sync_api.TimeoutError:
+            if attempt == 3:
+                raise
 
 
 def test_run_all_then_step_click_the_tree_and_ask_why(lab):

@@ -43,6 +43,7 @@ class Explorer {
     html("div", { class: "cx-caption" }, side, phrases.tree_legend);
     this.treeHost = html("div", { class: "cx-tree" }, side);
     this.pathLine = html("div", { class: "cx-caption cx-path" }, side);
+    this.queue = html("div", { class: "cx-caption cx-queue" }, side);
     this.why = html("div", { class: "cx-why", role: "group", "aria-label": "why?" }, side);
     this.stats = html("table", { class: "cx-stats csp-stepper-stats" }, side);
     this.predictor = new Predictor(this, side);
@@ -245,6 +246,7 @@ class Explorer {
       this.treeView.draw(this.position);
     }
     this.pathLine.textContent = pathLine(run, this.replay, this.position, pathTo(node));
+    this.queue.textContent = queueLine(run, this.position);
   }
   drawPicture(position) {
     const run = this.run, replay = this.replay;

@@ -177,7 +177,14 @@ class PictureView {
       hitShapes(g, p);
       g.addEventListener("mouseenter", () => this.onVar(v, "hover"));
       g.addEventListener("click", () => { this.focusOn(v, false); this.onVar(v, "click"); });
-      g.addEventListener("focus", () => { this.focused = v; this.drawFocus(); this.onVar(v, "focus"); });
+      // the ring shows the keyboard's focus; a click's focus is shown by the click's result
+      g.addEventListener("mousedown", () => { this.byPointer = true; });
+      g.addEventListener("focus", () => {
+        this.focused = this.byPointer ? null : v;
+        this.byPointer = false;
+        this.drawFocus();
+        this.onVar(v, "focus");
+      });
       g.addEventListener("blur", () => { if (this.focused === v) { this.focused = null; this.drawFocus(); } });
       g.addEventListener("keydown", (e) => this.keydown(e, v));
       this.groups[v] = g;

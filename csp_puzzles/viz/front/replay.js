@@ -43,6 +43,10 @@ class Replay {
       this.remove(v, x);
     } else if (kind === REPAIR) {
       this.present[v] = new Set([x]);
+    } else if (kind === UNDO) {  // a search driven by hand: the newest removals come back
+      const pairs = run.undos[String(at)] || [];
+      for (let i = 0; i < pairs.length; i += 2) this.present[pairs[i]].add(pairs[i + 1]);
+      this.trail.length = Math.max(0, this.trail.length - pairs.length);
     } else if (kind === BACKTRACK) {
       const mark = this.marks.length ? this.marks.pop() : 0;
       while (this.trail.length > mark) {

@@ -103,7 +103,8 @@ const SHOW = {
     if (p.label) text(g, p.x, p.y - p.r - 0.3, p.label, 0.34, { "font-weight": "bold" });
     if (!left.length) { text(g, p.x, p.y, "empty", 0.3, { fill: "#a00" }); return; }
     const lines = [];
-    for (let i = 0; i < left.length; i += 3) lines.push(left.slice(i, i + 3).join(" "));
+    const per = p.per_line || 3;
+    for (let i = 0; i < left.length; i += per) lines.push(left.slice(i, i + per).join(" "));
     const size = left.length === 1 ? 0.5 : 0.3;
     lines.forEach((line, i) => text(g, p.x, p.y + (i - (lines.length - 1) / 2) * size * 1.15, line, size));
   },

@@ -74,6 +74,16 @@ const CSS = `
 .csp-stepper button[aria-pressed="true"], .csp-playground button[aria-pressed="true"] {
   border: 2px solid var(--cx-fg); font-weight: bold; text-decoration: underline; }
 .cx-feedback:not(:empty) { margin: 4px 0; font-weight: bold; }
+.cx-answer { min-height: 1.4em; margin: 2px 2px 8px; }
+.cx-status { margin-top: 2px; }
+.cx-note-offline { border-left: 4px solid var(--cx-accent); padding: 4px 8px; margin: 0 0 8px; }
+.cx-queue:empty, .csp-playground .cx-why:empty { display: none; }
+.cx-graph { max-width: 720px; margin-top: 4px; }
+.cx-graph-box summary { cursor: pointer; margin: 6px 0; min-height: 24px; }
+.cx-arc { cursor: pointer; }
+.cx-arc:focus { outline: none; }
+.cx-arc:focus line:first-child { stroke-opacity: 1; }
+.csp-playground .cx-why .cx-entry { margin: 2px 0; }
 .cx-preview:not([hidden]) { font-style: italic; }
 @media (prefers-reduced-motion: reduce) { .csp-stepper *, .csp-playground * { transition: none !important; scroll-behavior: auto !important; } }
 `;

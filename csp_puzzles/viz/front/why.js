@@ -95,7 +95,8 @@ function whyLines(run, replay, position, v) {
   const undone = touching.filter((at) => (run.kind(at) === ASSIGN || run.kind(at) === PRUNE) &&
     run.get(at, CLOSED) > 0 && run.get(at, CLOSED) <= position);
   if (undone.length) {
-    lines.push({ text: fill(run.phrases.undone_title, { n: undone.length }), at: null, title: true });
+    const title = Object.keys(run.undos).length ? run.phrases.undone_title_any : run.phrases.undone_title;
+    lines.push({ text: fill(title, { n: undone.length }), at: null, title: true });
     for (const at of undone.slice(-WHY_UNDONE_SHOWN)) lines.push({ text: undoneLine(run, at), at });
   }
   return lines;
@@ -140,4 +141,21 @@ function pathLine(run, replay, position, steps) {
   }
   if (!steps.length) return phrases.path_none_yet;
   return fill(phrases.path, { values: steps.map((at) => stepWords(run, at)).join(" › ") });
+}
+
+// AC-3's queue as the last revision up to `position` found it ("" when none).
+const QUEUE_SHOWN = 12;
+function queueLine(run, position) {
+  let last = 0;
+  for (let at = position; at > 0; at--) if (run.kind(at) === REVISE) { last = at; break; }
+  if (!last) return "";
+  const phrases = run.phrases;
+  const slots = { k: last, name: run.names[run.get(last, VAR)], other: run.causes[run.get(last, CAUSE)] };
+  const waiting = run.queues[String(last)] || [];
+  const arcs = [];
+  for (let i = 0; i < waiting.length; i += 2) arcs.push(fill(phrases.arc, { name: run.names[waiting[i + 1]], other: run.causes[waiting[i]] }));
+  if (!arcs.length) return fill(phrases.queue_empty, slots);
+  let said = arcs.slice(0, QUEUE_SHOWN).join(", ");
+  if (arcs.length > QUEUE_SHOWN) said += fill(phrases.queue_more, { n: arcs.length - QUEUE_SHOWN });
+  return fill(phrases.queue, Object.assign({ values: said }, slots));
 }
