@@ -2,8 +2,10 @@
 
     python -m csp_puzzles.bench.explorer [--parts steps,long] [--clicks 20] [--hashi ID]
 
-Part `playground`: a 15x15 Hashi playground in JupyterLab, the kernel in the loop: click to
-changed picture, median and worst of `--clicks` clicks (a value, then undo), with the load.
+Part `playground`: a 15x15 Hashi playground in JupyterLab, the kernel in the loop, over
+`--clicks` clicks (a value, then undo), with the load: click to changed picture (the page
+shows at once what it knows: the value chosen, or the state before the last action), and
+click to the kernel's answer drawn (propagation, the words), median and worst.
 
 Part `long`: a long trace (14-queens with no inference, 77,573 events, and 20-queens cut at
 the 200,000-event cap): the `Stepper` built in Python, the size sent to the page, the time
@@ -302,8 +304,16 @@ PLAYGROUND_CLICKS_JS = """async ([n]) => {
         watch.observe(picture, {subtree: true, childList: true, attributes: true,
                                 characterData: true});
     });
+    const answer = root.querySelector('.cx-answer');
+    const answered = () => new Promise((resolve) => {
+        const watch = new MutationObserver(() => {
+            watch.disconnect();
+            requestAnimationFrame(() => resolve(performance.now()));
+        });
+        watch.observe(answer, {subtree: true, childList: true, characterData: true});
+    });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-    const times = [];
+    const times = [], answers = [];
     for (let i = 0; i < n; i++) {
         let button;
         if (i % 2 === 0) {
@@ -314,13 +324,14 @@ PLAYGROUND_CLICKS_JS = """async ([n]) => {
         } else {
             button = root.querySelector("button[title^='undo']");
         }
-        const done = changed();
+        const done = changed(), said = answered();
         const start = performance.now();
         button.click();
         times.push((await done) - start);
-        await settle();  // the rest of the answer (tree, why) lands before the next click
+        answers.push((await said) - start);
+        await settle();
     }
-    return times;
+    return [times, answers];
 }"""
 
 
@@ -390,21 +401,23 @@ def measure_playground(hashi_id: str, clicks: int) -> dict[str, Any]:
                     except Exception:  # noqa: BLE001 (Playwright's timeout: try again)
                         continue
                 page.locator(".csp-playground").scroll_into_view_if_needed()
-                times = page.evaluate(PLAYGROUND_CLICKS_JS, [clicks])
+                times, answers = page.evaluate(PLAYGROUND_CLICKS_JS, [clicks])
                 browser.close()
         finally:
             server.terminate()
             server.wait(timeout=30)
-    return {"clicks": times}
+    return {"clicks": times, "answers": answers}
 
 
 def report_playground(row: dict[str, Any]) -> str:
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    times = row["clicks"]
+    times, answers = row["clicks"], row["answers"]
     return (f"playground (15x15 Hashi, JupyterLab, kernel in the loop); load average {load} "
-            f"on {os.cpu_count()} cores\n"
+            f"on {os.cpu_count()} cores; {len(times)} clicks (a value assigned, then undo)\n"
             f"click to changed picture: median {statistics.median(times):.1f} ms, worst "
-            f"{max(times):.1f} ms over {len(times)} clicks (a value assigned, then undo)")
+            f"{max(times):.1f} ms\n"
+            f"click to the kernel's answer in the page (propagation drawn, words said): "
+            f"median {statistics.median(answers):.1f} ms, worst {max(answers):.1f} ms")
 
 
 if __name__ == "__main__":

@@ -62,6 +62,9 @@ class Playground(anywidget.AnyWidget):
                              for var in self.variables}
         self.answer = ""
         self.done = [str(words) for words in self.session.history]  # what undo takes back
+        #: the trace's length before each action undo can take back (the page shows the
+        #: state undo brings back as soon as it is clicked: the trace up to there)
+        self.starts: list[int] = []
         self.hinted: Any = None  # the hint shown and not applied yet
         self.inspected: dict[str, Any] | None = None
         self.marks: list[list[Any]] = []
@@ -78,13 +81,16 @@ class Playground(anywidget.AnyWidget):
         if handler is None or action.startswith("_"):
             raise ValueError(f"unknown action {action!r}")
         self.marks, self.inspected = [], None
-        history = len(self.session.history)
+        history, start = len(self.session.history), len(self.session.trace)
         try:
             said = handler(**fields)
         except ValueError as error:
             said = fill(PHRASES["refused"], name=str(error))
-        if len(self.session.history) > history:  # an action undo can take back: its words
-            self.done.append(said.split(":")[0] if action != "hint" else said)
+        if len(self.session.history) > history:  # an action undo can take back: its words,
+            self.done.append(said.split(":")[0])  # and where the trace stood before it
+            self.starts.append(start)
+        elif len(self.session.history) < history and self.starts:
+            self.starts.pop()
         self.answer = said.rstrip(".") + "." + self._status_words()
         self._refresh()
         return self.answer
@@ -206,7 +212,8 @@ class Playground(anywidget.AnyWidget):
         todo = [[c.name, pic.key(var)] for c, var in self.session.arcs()] if self.graph else []
         return {"status": self.session.status, "answer": self.answer, "marks": self.marks,
                 "todo": todo, "inspected": self.inspected, "hint": self.hinted is not None,
-                "history": list(self.session.history), "events": len(self.session.trace)}
+                "history": list(self.session.history), "events": len(self.session.trace),
+                "starts": self.starts[-len(self.session.history):] if self.session.history else []}
 
     def _status_words(self) -> str:
         status = self.session.status

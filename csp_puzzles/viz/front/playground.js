@@ -90,7 +90,7 @@ class Playground {
     };
     button("hint", "hint: the next deduction the rules can make, and why", () => this.send("hint"));
     this.applyButton = button("apply", "apply the hint", () => this.send("apply"));
-    button("undo", "undo: take back the last action", () => this.send("undo"));
+    button("undo", "undo: take back the last action", () => { this.showUndone(); this.send("undo"); });
     button("propagate", "propagate: the inference, to a fixpoint", () => this.send("propagate"));
     button("arc consistency", "arc consistency: revise every arc of AC-3's queue", () => this.send("arc consistency"));
     button("suggest", "suggest: the variable and value the engine would choose", () => this.send("suggest"));
@@ -173,13 +173,30 @@ class Playground {
       const b = html("button", { type: "button", title: `assign ${run.names[v]} = ${run.words[x]}` }, box, run.words[x]);
       b.dataset.value = run.values[x];
       b.disabled = !open;
-      b.addEventListener("click", () => this.send("assign", { var: run.keys[v], value: run.values[x] }));
+      b.addEventListener("click", () => {
+        this.showChosen(v, x);
+        this.send("assign", { var: run.keys[v], value: run.values[x] });
+      });
     }
     if (this.replay.present[v].size > 1) {
       const split = html("button", { type: "button", title: `split: keep the lower half of ${run.names[v]}'s values` }, box, "split");
       split.disabled = !open;
       split.addEventListener("click", () => this.send("split", { var: run.keys[v] }));
     }
+  }
+  // What the page knows before the kernel answers, shown at once: a value chosen holds the
+  // variable; undo brings back the state the trace had before the last action.
+  showChosen(v, x) {
+    if (!this.view || this.state.status !== "open") return;
+    this.view.draw((w) => (w === v ? { left: [this.run.values[x]], all: this.stateOf(v).all,
+      words: [this.run.words[x]] } : this.stateOf(w)));
+  }
+  showUndone() {
+    const starts = this.state.starts || [];
+    if (!this.view || starts.length !== (this.state.history || []).length || !starts.length) return;
+    this.replay.seek(starts[starts.length - 1]);
+    this.view.draw((v) => this.stateOf(v));
+    this.replay.seek(this.run.total);
   }
   drawWhy() {
     const why = this.why, v = this.selected;
