@@ -35,7 +35,7 @@ Playground.prototype.drawArcs = function drawArcs() {
   this.data.graph.arcs.forEach((arc, i) => {
     const how = this.fine && this.fine.index === i && this.fine.stage === 1 ? "highlighted" : arcState(this.state, arc);
     const look = ARC_LOOK[how === "highlighted" ? "todo" : how];
-    const g = svg("g", { class: `cx-arc cx-arc-${how}`, role: "button", tabindex: i === 0 ? "0" : "-1",
+    const g = svg("g", { class: `cx-arc cx-arc-${how}`, role: "button", tabindex: i === (this.arcStop || 0) ? "0" : "-1",
       "aria-label": `${fill(this.run.phrases.arc, { name: this.run.names[this.run.keys.indexOf(arc.var)], other: arc.constraint })}: ${how === "todo" ? "to do" : how}` }, this.arcLayer);
     g.dataset.arc = String(i);
     g.dataset.constraint = arc.constraint;
@@ -46,18 +46,34 @@ Playground.prototype.drawArcs = function drawArcs() {
       "stroke-dasharray": look.dash ? look.dash.split(" ").map((d) => d * UNIT).join(" ") : "none" }, line), g);
     svg("line", Object.assign({ stroke: "transparent", "stroke-width": 0.3 * UNIT }, line), g);
     if (look.glyph) {
-      text(g, arc.x1 + (arc.x2 - arc.x1) * 0.45, arc.y1 + (arc.y2 - arc.y1) * 0.45, look.glyph, 0.3,
+      // the glyph sits on the arc just before the node (the box covers the arc's start)
+      const length = Math.hypot(arc.x2 - arc.x1, arc.y2 - arc.y1) || 1;
+      const back = Math.min(0.45, length / 2) / length;
+      text(g, arc.x2 - (arc.x2 - arc.x1) * back, arc.y2 - (arc.y2 - arc.y1) * back, look.glyph, 0.34,
         { fill: look.stroke, "font-weight": "bold", "aria-hidden": "true" });
     }
     g.addEventListener("click", () => this.clickArc(i));
-    g.addEventListener("keydown", (e) => {
-      if (e.key !== "Enter" && e.key !== " ") return;
-      e.preventDefault();
-      e.stopPropagation();
-      this.clickArc(i);
-    });
+    g.addEventListener("keydown", (e) => this.arcKey(e, i));
     if (focused === String(i)) g.focus();
   });
+};
+
+// Enter or Space revises the arc; the arrow keys go to the next or the previous arc.
+Playground.prototype.arcKey = function arcKey(e, i) {
+  const arcs = this.arcLayer.children, count = arcs.length;
+  if (e.key === "Enter" || e.key === " ") {
+    this.clickArc(i);
+  } else if (e.key.startsWith("Arrow")) {
+    const next = (i + (e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : count - 1)) % count;
+    arcs[i].setAttribute("tabindex", "-1");
+    arcs[next].setAttribute("tabindex", "0");
+    this.arcStop = next;
+    arcs[next].focus();
+  } else {
+    return;
+  }
+  e.preventDefault();
+  e.stopPropagation();
 };
 
 Playground.prototype.clickArc = function clickArc(i) {
