@@ -7,6 +7,9 @@ Part `playground`: a 15x15 Hashi playground in JupyterLab, the kernel in the loo
 shows at once what it knows: the value chosen, or the state before the last action), and
 click to the kernel's answer drawn (propagation, the words), median and worst.
 
+Part `lab`: the long traces' steppers in JupyterLab: from running the cell (the trace made
+before) to the first picture, the kernel's build and the sending included.
+
 Part `long`: a long trace (14-queens with no inference, 77,573 events, and 20-queens cut at
 the 200,000-event cap): the `Stepper` built in Python, the size sent to the page, the time
 from opening the page to the first picture, and stepping there (click to changed picture).
@@ -32,6 +35,8 @@ import os
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -272,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--parts", default="steps,long",
                         help="comma-separated: steps (explorer clicks), long (long traces), "
-                             "playground (clicks with a kernel)")
+                             "playground (clicks with a kernel), lab (long traces in "
+                             "JupyterLab)")
     parser.add_argument("--clicks", type=int, default=20)
     parser.add_argument("--hashi", default=HASHI_15, metavar="TATHAM_ID")
     args = parser.parse_args(argv)
@@ -285,6 +291,11 @@ def main(argv: list[str] | None = None) -> int:
         print(report_long(measure_long(args.clicks)))
     if "playground" in parts:
         print(report_playground(measure_playground(args.hashi, args.clicks)))
+    if "lab" in parts:
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"long traces in JupyterLab; load average {load} on {os.cpu_count()} cores")
+        for row in measure_long_in_lab():
+            print(f"{row['trace']:<26} run the cell to the first picture: {row['first']:.0f} ms")
     return 0
 
 
@@ -335,9 +346,10 @@ PLAYGROUND_CLICKS_JS = """async ([n]) => {
 }"""
 
 
-def measure_playground(hashi_id: str, clicks: int) -> dict[str, Any]:
-    """A 15x15 Hashi playground in JupyterLab: click to changed picture with the kernel in
-    the loop, median and worst of `clicks` clicks."""
+@contextmanager
+def lab_page(cells: list[str]) -> Iterator[Any]:
+    """A JupyterLab on a temporary folder holding one notebook of `cells`, opened in
+    Chromium and run: yields the page (the server stops after)."""
     import json
     import secrets
     import shutil
@@ -350,15 +362,13 @@ def measure_playground(hashi_id: str, clicks: int) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        cells = ["from csp_puzzles import hashi\nfrom csp_puzzles.viz import Playground",
-                 f"Playground(hashi.parse({hashi_id!r}), title='hashi 15x15')"]
         notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}",
                                "metadata": {}, "outputs": [], "source": source}
                               for i, source in enumerate(cells)],
                     "metadata": {"kernelspec": {"name": "python3", "language": "python",
                                                 "display_name": "Python 3"}},
                     "nbformat": 4, "nbformat_minor": 5}
-        (root / "play.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+        (root / "bench.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
         settings = root / "settings" / "@jupyterlab" / "docmanager-extension"
         settings.mkdir(parents=True)
         (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
@@ -386,27 +396,66 @@ def measure_playground(hashi_id: str, clicks: int) -> dict[str, Any]:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
                 page = browser.new_page(viewport={"width": 1300, "height": 1200})
-                page.goto(f"{url}/lab/tree/play.ipynb?token={token}")
+                page.goto(f"{url}/lab/tree/bench.ipynb?token={token}")
                 page.wait_for_function("() => { const k = document.querySelector("
                                        "'.jp-KernelName'); return k && k.textContent.trim() "
                                        "&& k.textContent.trim() !== 'No Kernel'; }",
                                        timeout=120_000)
-                for _ in range(4):  # a Run All sent while the kernel settles can be dropped
-                    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-                    page.get_by_text("Run All Cells", exact=True).click()
-                    try:
-                        page.wait_for_selector(".csp-playground .cx-picture svg",
-                                               timeout=60_000)
-                        break
-                    except Exception:  # noqa: BLE001 (Playwright's timeout: try again)
-                        continue
-                page.locator(".csp-playground").scroll_into_view_if_needed()
-                times, answers = page.evaluate(PLAYGROUND_CLICKS_JS, [clicks])
+                yield page
                 browser.close()
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def run_all(page: Any, ready: str) -> None:
+    """Run every cell (again if the first Run All was dropped) until `ready` is in the page."""
+    started = ("() => Array.from(document.querySelectorAll('.jp-InputPrompt'))"
+               ".some((p) => /\\[[0-9*]+\\]/.test(p.textContent))")
+    for attempt in range(4):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.get_by_text("Run All Cells", exact=True).click()
+        try:
+            page.wait_for_function(started, timeout=30_000)
+            page.wait_for_selector(ready, timeout=300_000)
+            return
+        except Exception:  # Playwright's timeout: a Run All sent too early is dropped
+            if attempt == 3:
+                raise
+
+
+def measure_playground(hashi_id: str, clicks: int) -> dict[str, Any]:
+    """A 15x15 Hashi playground in JupyterLab: click to changed picture with the kernel in
+    the loop, median and worst of `clicks` clicks."""
+    cells = ["from csp_puzzles import hashi\nfrom csp_puzzles.viz import Playground",
+             f"Playground(hashi.parse({hashi_id!r}), title='hashi 15x15')"]
+    with lab_page(cells) as page:
+        run_all(page, ".csp-playground .cx-picture svg")
+        page.locator(".csp-playground").scroll_into_view_if_needed()
+        times, answers = page.evaluate(PLAYGROUND_CLICKS_JS, [clicks])
     return {"clicks": times, "answers": answers}
+
+
+def measure_long_in_lab() -> list[dict[str, Any]]:
+    """The long traces' steppers in JupyterLab: from running the cell (the trace already
+    made) to the first picture in the page, the kernel's build and sending included."""
+    rows = []
+    for n, label in ((14, "14-queens, no inference"), (20, "20-queens, no inference")):
+        cells = ["from csp_puzzles.core import solve\nfrom csp_puzzles.examples import queens\n"
+                 "from csp_puzzles.viz import Stepper, queens_view\n"
+                 f"trace = solve(queens({n}), inference='none', var_order='input', "
+                 "trace=True).trace",
+                 f"Stepper(trace, queens_view({n}))"]
+        with lab_page(cells) as page:
+            run_all(page, ".csp-stepper .cx-picture svg .cx-var")
+            page.evaluate("() => document.querySelectorAll('.csp-stepper').forEach("
+                          "(e) => e.remove())")
+            page.locator(".jp-Notebook-cell .jp-InputPrompt").last.click()  # its cell
+            started = time.perf_counter()
+            page.keyboard.press("Shift+Enter")  # run it again
+            page.wait_for_selector(".csp-stepper .cx-picture svg .cx-var", timeout=300_000)
+            rows.append({"trace": label, "first": (time.perf_counter() - started) * 1000})
+    return rows
 
 
 def report_playground(row: dict[str, Any]) -> str:

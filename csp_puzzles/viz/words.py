@@ -96,8 +96,8 @@ PHRASES = {
     "still": "a picture of the state: Tab to a variable to hear its values",
     "picture": "the picture of the state: Tab to a variable, arrow keys move between them",
     "marks": ("outlines: solid brown = the choice, dashed orange = a value removed, thick red "
-              "= a wipe-out, dotted purple = the constraint's other variables, dash-dot blue "
-              "= the variable shown in why?"),
+              "= a wipe-out, short blue dashes = the variable revised, dotted purple = the "
+              "constraint's other variables, dash-dot blue = the variable shown in why?"),
     # predict, then check
     "predict": "predict the next step",
     "ask_variable": "Which variable will the search choose next? Click it in the picture.",
@@ -140,7 +140,7 @@ PHRASES = {
     "offline": ("This playground acts only in a running notebook: open the notebook in Jupyter "
                 "and run its cells. Below, the replay of what was done in it."),
     "pick": "click a variable in the picture to see its values",
-    "values_of": "{name}: click a value to assign it",
+    "values_of": "{name}: click a value, or type it, to assign it",
     "graph_legend": ("arcs: dashed blue = to do (in AC-3's queue), red with ✕ = inconsistent, "
                      "green with ✓ = consistent; click an arc to revise it"),
     "fine_next": "next step",

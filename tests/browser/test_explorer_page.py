@@ -12,6 +12,7 @@ import re
 import pytest
 
 from csp_puzzles import hashi, kakuro, singles, towers
+from csp_puzzles import picture as pic
 from csp_puzzles.core import solve
 from csp_puzzles.examples import map_colouring, queens, send_more_money, sudoku
 from csp_puzzles.strategies import compare
@@ -261,4 +262,64 @@ def test_predict_then_check_says_what_python_says(page_of):
     said = widget.check_removals([(e.var, e.value) for e in block[1:]])
     wait_for_text(page, feedback, said)
     assert "missed" in said
+    page.close()
+
+
+def page_why(explorer) -> list[str]:
+    """The lines of "why?" as the page shows them (the pin note left out)."""
+    head = explorer.locator(".cx-why .cx-why-head")
+    pin = head.locator(".cx-pin")
+    first = head.inner_text()
+    if pin.count():
+        first = first.removesuffix(pin.inner_text()).rstrip()
+    rest = explorer.locator(".cx-why > .cx-caption, .cx-why li.cx-entry").all_inner_texts()
+    return [first] + rest
+
+
+@pytest.mark.parametrize("name", ["queens", "hashi", "singles", "towers"])
+def test_the_page_shows_what_python_computes(page_of, name):
+    """The summary, the line under the tree, why? and (for a session) AC-3's queue, at
+    positions across the run, are the Python side's (which tests/test_viz_words.py holds to
+    the trace)."""
+    page, widget = page_of(name)
+    explorer = page.locator(".csp-stepper")
+    text = explorer.locator(".csp-stepper-text")
+    total = len(widget.trace)
+    for position in sorted({1, total // 3, total // 2, total}):
+        explorer.locator("input[type=range]").fill(str(position))
+        wait_for_text(page, text, f"event {position} of")
+        widget.go(position)
+        rows = [[cell.strip() for cell in row.split("\t")]
+                for row in explorer.locator(".cx-stats tr").all_inner_texts()]
+        assert [tuple(row) for row in rows] == widget.summary()
+        assert explorer.locator(".cx-path").inner_text() == widget.path()
+        for var in widget.trace.variables[:3]:
+            shape = explorer.locator(f".cx-picture .cx-var[data-var='{pic.key(var)}']")
+            shape.click()  # pins it
+            assert page_why(explorer) == widget.why(var)
+            shape.click()  # releases it
+    page.close()
+
+
+def test_a_session_replays_with_ac3s_queue_beside_it(page_of):
+    from csp_puzzles import Session
+
+    session = Session(map_colouring(), "none")
+    session.assign("WA", "red")
+    for constraint, var in session.arcs()[:5]:
+        session.revise(constraint, var)
+    session.undo()
+    widget = Stepper(session.trace, map_view())
+    page, _ = page_of("session", widget)
+    explorer = page.locator(".csp-stepper")
+    text = explorer.locator(".csp-stepper-text")
+    for position in range(len(session.trace) + 1):
+        explorer.locator("input[type=range]").fill(str(position))
+        wait_for_text(page, text, "start" if position == 0 else f"event {position} of")
+        widget.go(position)
+        assert explorer.locator(".cx-queue").inner_text() == widget.queue()
+        assert text.inner_text() == widget.sentence()
+    explorer.locator("input[type=range]").fill(str(len(session.trace) - 1))
+    ARTIFACTS.mkdir(exist_ok=True)
+    explorer.screenshot(path=str(ARTIFACTS / "explorer_ac3_queue.png"))
     page.close()

@@ -13,6 +13,7 @@ const MIN_FONT_PX = 11;  // no text smaller than this when the picture has its r
 const MARKS = {
   assign: { stroke: "#7a4f00", width: 0.11 },
   repair: { stroke: "#7a4f00", width: 0.11 },
+  revise: { stroke: "#1557b0", width: 0.1, dash: [0.08, 0.06] },
   prune: { stroke: "#c2410c", width: 0.1, dash: [0.16, 0.08] },
   wipeout: { stroke: "#b71c1c", width: 0.18 },
   cause: { stroke: "#6a3d9a", width: 0.06, dash: [0.03, 0.08], cap: "round" },

@@ -44,6 +44,7 @@ class Playground {
     this.layOut();
     this.addControls();
     // data and state change together: one update for both, as soon as both are in
+    this.root.addEventListener("keydown", (e) => this.typed(e));
     this.onChange = () => {
       if (this.pending) return;
       this.pending = true;
@@ -183,6 +184,17 @@ class Playground {
       split.disabled = !open;
       split.addEventListener("click", () => this.send("split", { var: run.keys[v] }));
     }
+  }
+  // Play by keyboard: with a variable chosen, typing one of its values' keys assigns it
+  typed(e) {
+    const v = this.selected, run = this.run;
+    if (v === null || e.ctrlKey || e.metaKey || e.altKey || this.state.status !== "open") return;
+    const x = this.replay.domain(v).find((y) => run.values[y] === e.key);
+    if (x === undefined) return;
+    e.preventDefault();
+    e.stopPropagation();  // the notebook's own keys stay out of it
+    this.showChosen(v, x);
+    this.send("assign", { var: run.keys[v], value: run.values[x] });
   }
   // What the page knows before the kernel answers, shown at once: a value chosen holds the
   // variable; undo brings back the state the trace had before the last action.
