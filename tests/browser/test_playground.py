@@ -203,3 +203,54 @@ def test_without_a_kernel_the_playground_replays_and_says_why_it_cannot_act(tmp_
             assert errors == []
         finally:
             browser.close()
+
+
+@pytest.fixture
+def dark_lab(tmp_path):
+    server = Lab(tmp_path, theme="JupyterLab Dark")
+    (server.folder / NOTEBOOK).write_text(json.dumps(notebook()), encoding="utf-8")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_dark_theme_and_the_keyboard_alone(dark_lab):
+    """JupyterLab Dark: nothing serious for axe; by keyboard alone, a variable is chosen
+    (Enter), one of its values assigned (Enter), and the answer is announced."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
+                                             headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1300, "height": 1500})
+            run_all(page, dark_lab, NOTEBOOK)
+            playgrounds = page.locator(".csp-playground")
+            playgrounds.nth(len(CELLS) - 2).wait_for(timeout=240_000)
+            assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
+            if axe_script() is not None:
+                assert serious_violations(page, ".csp-playground") == []
+            play = playgrounds.nth(3)  # singles: shade cells
+            play.scroll_into_view_if_needed()
+            play.locator(".cx-caption").first.click()  # the keyboard starts from here
+            for _ in range(40):
+                page.keyboard.press("Tab")
+                if page.evaluate("() => document.activeElement.matches('.cx-var')"):
+                    break
+            else:
+                raise AssertionError("Tab never reached a variable")
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            values = play.locator(".cx-values button[data-value]")
+            values.first.wait_for()
+            for _ in range(10):
+                page.keyboard.press("Tab")
+                if page.evaluate("() => !!document.activeElement.dataset.value"):
+                    break
+            else:
+                raise AssertionError("Tab never reached a value")
+            page.keyboard.press("Enter")
+            wait_for_text(page, play.locator(".cx-answer[aria-live='polite']"), "assign cell")
+            play.screenshot(path=str(ARTIFACTS / "playground_dark_keyboard.png"))
+        finally:
+            browser.close()

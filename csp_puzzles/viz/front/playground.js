@@ -136,7 +136,11 @@ class Playground {
              words: left.map((x) => run.words[x]) };
   }
   marks() {
-    const marks = (this.state.marks || []).slice();
+    const marks = (this.state.marks || []).slice(), run = this.run;
+    if (run.total) {  // the last event, marked as the explorer marks it (a wipe-out in red)
+      const kind = KIND_NAMES[run.kind(run.total)], v = run.get(run.total, VAR), x = run.get(run.total, VALUE);
+      if (v >= 0 && MARKS[kind]) marks.push([v, kind === "wipeout" || x < 0 ? null : run.values[x], kind]);
+    }
     if (this.selected !== null) marks.push([this.selected, null, "chosen"]);
     return marks;
   }
