@@ -123,7 +123,8 @@ const SHOW = {
       stroke: counts.length ? "#8a8a8a" : "#b71c1c", "stroke-width": 0.03 * UNIT,
       "stroke-dasharray": `${0.1 * UNIT} ${0.1 * UNIT}` }, g);
     const label = counts.length ? left.join("") : "∅";
-    const mx = (p.x1 + p.x2) / 2, my = (p.y1 + p.y2) / 2, w = 0.12 + 0.19 * label.length;
+    const [mx, my] = p.mark || [(p.x1 + p.x2) / 2, (p.y1 + p.y2) / 2];  // off a crossing
+    const w = 0.12 + 0.19 * label.length;
     svg("rect", { x: (mx - w / 2) * UNIT, y: (my - 0.17) * UNIT, width: w * UNIT, height: 0.34 * UNIT,
       rx: 0.08 * UNIT, fill: "#fff", "fill-opacity": 0.85 }, g);
     text(g, mx, my, label, 0.3, { fill: counts.length ? "#555" : "#b71c1c" });
