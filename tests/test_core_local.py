@@ -136,11 +136,11 @@ def test_the_explorer_front_end_numbers_event_kinds_as_the_core_does():
     """The browser receives kinds as numbers (their place in KINDS): repair events must
     replay there too."""
     import re
-    from pathlib import Path
 
     from csp_puzzles.core.trace import KINDS
+    from csp_puzzles.viz.frontend import module
 
-    script = (Path(__file__).parent.parent / "csp_puzzles" / "viz" / "explorer.js").read_text()
+    script = module()  # the front end, joined from csp_puzzles/viz/front/
     names = re.search(r"const KIND_NAMES = \[([^\]]*)\]", script)
     assert names is not None
     assert [n.strip().strip('"') for n in names.group(1).split(",")] == list(KINDS)

@@ -9,6 +9,7 @@ same domains, and a plain matplotlib `draw` still gets a PNG.
 from __future__ import annotations
 
 import base64
+import json
 
 import pytest
 
@@ -40,7 +41,9 @@ def replay(run: dict, position: int) -> list[set[int]]:
     present = [set(d) for d in run["init"]]
     trail: list[tuple[int, int]] = []
     marks: list[int] = []
-    for kind, var, value, _, _ in run["events"][:position]:
+    stride = run["stride"]
+    for at in range(position):
+        kind, var, value = run["events"][at * stride:at * stride + 3]
         kind = KINDS[kind]
         if kind == "assign":
             marks.append(len(trail))
@@ -66,15 +69,17 @@ def test_stepper_starts_at_the_initial_state(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6))
     assert stepper.position == 0 and stepper.event is None
     assert stepper.sentence().startswith("start: the initial domains")
-    run = stepper.data["runs"][0]
-    assert len(run["events"]) == len(queens_trace)
+    run = stepper.packed[0]
+    assert len(run["events"]) == len(queens_trace) * run["stride"]
+    sent = stepper.data["runs"][0]  # the page receives the events as JSON text
+    assert json.loads(sent["events"]) == run["events"]
     assert stepper.data["picture"] == queens_view(6).picture
     assert stepper.image == ""  # the page draws it: no PNG from the kernel
 
 
 def test_the_packed_run_replays_to_the_kernels_domains(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6))
-    run = stepper.data["runs"][0]
+    run = stepper.packed[0]
     for position in (0, 1, 9, 30, len(queens_trace) // 2, len(queens_trace)):
         stepper.go(position)
         present = replay(run, position)
@@ -139,14 +144,14 @@ def test_a_custom_matplotlib_draw_gets_a_png_each_step(queens_trace):
 
 def test_a_custom_describe_is_sent_as_sentences(queens_trace):
     stepper = Stepper(queens_trace, queens_view(6), describe=lambda e: f"it is {e.kind}")
-    run = stepper.data["runs"][0]
-    assert run["sentences"][0] == "it is assign"
+    run = stepper.packed[0]
+    assert run["templates"][run["events"][5]] == "it is assign"
     stepper.go(1)
     assert stepper.sentence().endswith("it is assign")
 
 
 def test_view_words_are_sent_for_the_pages_sentences(queens_trace):
-    run = Stepper(queens_trace, queens_view(6)).data["runs"][0]
+    run = Stepper(queens_trace, queens_view(6)).packed[0]
     assert run["names"][:2] == ["column 0", "column 1"]
     assert "row 0" in run["words"]
 
@@ -158,12 +163,15 @@ def test_wipeout_and_backtrack_are_worded():
     for event in trace:
         kinds.setdefault(event.kind, view.describe(event))
     assert kinds["wipeout"].startswith("wipe-out")
-    assert kinds["wipeout"].endswith("): backtrack")
     emptied = Event("wipeout", 3, None, "queens 1 and 3", 2)
-    assert view.describe(emptied) == "wipe-out on column 3 (queens 1 and 3): backtrack"
+    assert view.describe(emptied) == "wipe-out on column 3 (queens 1 and 3)"
     assert kinds["backtrack"].startswith("backtrack: undo column")
     assert "removes row" in kinds["prune"]
     assert describe(trace[0]) == trace[0].describe()
+    stepper = Stepper(trace, view)  # in the explorer, a wipe-out says what follows it
+    first = next(i for i, e in enumerate(trace) if e.kind == "wipeout") + 1
+    stepper.go(first)
+    assert stepper.sentence().endswith("): this branch fails, backtrack")
 
 
 @pytest.mark.parametrize("make_view, make_csp", [
@@ -235,3 +243,56 @@ def test_comparison_needs_traced_runs():
         Comparison(lambda: queens(5), queens_view(5))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="trace"):
         Comparison(compare(lambda: queens(4), trace=False), queens_view(4))
+
+
+def test_the_front_end_is_one_module_of_short_functions_numbering_kinds_as_the_core():
+    from csp_puzzles.viz.frontend import PARTS, longest_functions, module, prelude
+
+    source = module()
+    assert source.startswith(prelude()) and source.count("export default { render };") == 1
+    assert f"const KIND_NAMES = {list(KINDS)!r};".replace("'", '"') in source
+    longest = longest_functions(source)
+    assert longest and longest[0][0] <= 80, longest[0]
+    assert "function render(" in source and PARTS[-1] == "main.js"
+
+
+def test_a_still_picture_draws_a_description_at_given_domains():
+    from csp_puzzles import hashi
+    from csp_puzzles.viz import Picture
+
+    puzzle = hashi.parse("7x7m2:d3a32a2b2e3m1a3b3b4a3b3b2")
+    csp = puzzle.to_csp()
+    still = Picture(puzzle.picture(), domains=csp.domains, title="the puzzle")
+    data = still.data
+    assert data["widget"] == "picture" and data["title"] == "the puzzle"
+    assert set(data["keys"]) == {pic.key(v) for v in csp.variables}
+    assert still.domains == {pic.key(v): [pic.key(x) for x in d] for v, d in csp.domains.items()}
+    assert data["domains"][0][-1][1].endswith("bridges")  # value words from the description
+    still.domains = {v: (d[-1],) for v, d in csp.domains.items()}  # redrawn in the page
+    assert still.domains == {pic.key(v): [pic.key(d[-1])] for v, d in csp.domains.items()}
+
+
+def test_a_still_picture_without_domains_needs_listed_values():
+    from csp_puzzles.viz import Picture
+
+    view = queens_view(4)
+    still = Picture(view.picture)  # each column lists its rows (its places)
+    assert still.domains["0"] == ["0", "1", "2", "3"]
+    with pytest.raises(ValueError, match="no values for variable"):
+        Picture(map_view().picture)
+
+
+def test_the_front_end_parses_as_a_module(tmp_path):
+    import shutil
+    import subprocess
+
+    from csp_puzzles.viz.frontend import module
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    path = tmp_path / "front.mjs"
+    path.write_text(module(), encoding="utf-8")
+    done = subprocess.run([node, "--check", str(path)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr

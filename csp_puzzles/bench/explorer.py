@@ -1,6 +1,10 @@
 """How fast the trace explorer answers in Chromium: a benchmark, not a test.
 
-    python -m csp_puzzles.bench.explorer [--clicks 20] [--hashi TATHAM_ID]
+    python -m csp_puzzles.bench.explorer [--parts steps,long] [--clicks 20] [--hashi ID]
+
+Part `long`: a long trace (14-queens with no inference, 77,573 events, and 20-queens cut at
+the 200,000-event cap): the `Stepper` built in Python, the size sent to the page, the time
+from opening the page to the first picture, and stepping there (click to changed picture).
 
 For a 15x15 Hashi trace and a 9x9 Sudoku trace, on the page `csp-puzzles export` writes (the
 same ES module JupyterLab runs; the kernel is not in the loop of a step):
@@ -154,6 +158,91 @@ def measure(explorers: dict[str, Stepper], clicks: int) -> list[dict[str, Any]]:
     return rows
 
 
+#: in the page: milliseconds from the start of navigation to the first picture and sentence
+FIRST_PICTURE_JS = """() => new Promise((resolve) => {
+    const ready = () => {
+        const root = document.querySelector('.csp-stepper');
+        const text = root && root.querySelector('.csp-stepper-text');
+        if (root && root.querySelector('.cx-picture svg .cx-var') && text && text.textContent) {
+            resolve(performance.now());
+        } else {
+            requestAnimationFrame(ready);
+        }
+    };
+    ready();
+})"""
+
+
+def long_traces() -> list[tuple[str, Any]]:
+    """The two long traces: 14-queens (no inference) and 20-queens cut at the cap."""
+    from ..examples import queens
+
+    made = []
+    for n in (14, 20):
+        result = solve(queens(n), inference="none", var_order="input", trace=True)
+        assert result.trace is not None
+        made.append((f"{n}-queens, no inference", result.trace))
+    return made
+
+
+def measure_long(clicks: int) -> list[dict[str, Any]]:
+    """Build each long trace's stepper (best of 3), then time its page to the first picture
+    and its steps."""
+    import json
+
+    from playwright.sync_api import sync_playwright
+
+    from ..viz import queens_view
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        for name, trace in long_traces():
+            view = queens_view(len(trace.variables))
+            builds = []
+            for _ in range(3):
+                started = time.perf_counter()
+                widget = Stepper(trace, view)
+                builds.append(time.perf_counter() - started)
+            sent = len(json.dumps(widget.data))
+            page_file = Path(folder) / "long.html"
+            page_file.write_text(standalone_page([widget]), encoding="utf-8")
+            page = browser.new_page(viewport={"width": 1100, "height": 900})
+            page.route("**/*", lambda route: route.continue_()
+                       if route.request.url.startswith("file:") else route.abort())
+            page.goto(page_file.as_uri(), wait_until="commit")
+            first = page.evaluate(FIRST_PICTURE_JS)
+            in_page, work = page.evaluate(CLICKS_JS, [0, clicks])
+            page.locator("input[type=range]").fill(str(len(trace) // 2))
+            started = time.perf_counter()
+            page.locator("button[title^='end']").click()
+            page.wait_for_function("() => document.querySelector('.csp-stepper-text')"
+                                   ".textContent.includes('solution') || document.querySelector"
+                                   "('.csp-stepper-text').textContent.includes('event "
+                                   f"{len(trace)} of')")
+            to_end = (time.perf_counter() - started) * 1000
+            rows.append({"trace": name, "events": len(trace), "build": min(builds),
+                         "sent": sent, "first": first, "in_page": in_page, "work": work,
+                         "end": to_end})
+            page.close()
+        browser.close()
+    return rows
+
+
+def report_long(rows: list[dict[str, Any]]) -> str:
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    lines = [f"long traces; load average {load} on {os.cpu_count()} cores",
+             f"{'trace':<26}{'events':>8}  {'build s':>7}  {'sent MB':>7}  "
+             f"{'first picture ms':>16}  {'step ms (median/worst)':>22}  {'middle→end ms':>13}"]
+    for row in rows:
+        steps = row["in_page"]
+        lines.append(f"{row['trace']:<26}{row['events']:>8}  {row['build']:>7.2f}  "
+                     f"{row['sent'] / 1e6:>7.1f}  {row['first']:>16.0f}  "
+                     f"{statistics.median(steps):>11.1f} / {max(steps):<8.1f}  "
+                     f"{row['end']:>13.0f}")
+    return "\n".join(lines)
+
+
 def report(rows: list[dict[str, Any]]) -> str:
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     lines = [f"explorer in Chromium; load average {load} on {os.cpu_count()} cores",
@@ -176,12 +265,18 @@ def report(rows: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m csp_puzzles.bench.explorer",
                                      description=__doc__.splitlines()[0])
+    parser.add_argument("--parts", default="steps,long",
+                        help="comma-separated: steps (explorer clicks), long (long traces)")
     parser.add_argument("--clicks", type=int, default=20)
     parser.add_argument("--hashi", default=HASHI_15, metavar="TATHAM_ID")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         parser.exit(2, f"no Chromium at {CHROMIUM}\n")
-    print(report(measure(traces(args.hashi), args.clicks)))
+    parts = args.parts.split(",")
+    if "steps" in parts:
+        print(report(measure(traces(args.hashi), args.clicks)))
+    if "long" in parts:
+        print(report_long(measure_long(args.clicks)))
     return 0
 
 

@@ -1,6 +1,7 @@
 """Widgets and pictures for the notebooks. They only read traces and draw.
 
 - `Stepper(trace, draw)`: replay a search event by event;
+- `Picture(description, domains)`: one picture description drawn at given domains;
 - views (`queens_view`, `map_view`, `domain_grid_view`, `puzzle_view`): drawing functions;
 - `Comparison(runs, view)`: several runs of one problem (`csp_puzzles.strategies.compare`),
   each run's search tree and node count, any run replayed;
@@ -38,10 +39,12 @@ if TYPE_CHECKING:
     from .editor import PuzzleEditor, editable_kinds
     from .export import export_notebook
     from .stepper import Explorer, Stepper
+    from .still import Picture
 
 #: what is imported when first asked for: the widgets, and what needs their front end
 LAZY = {"Stepper": "stepper", "Explorer": "stepper", "Comparison": "compare",
-        "PuzzleEditor": "editor", "editable_kinds": "editor", "export_notebook": "export"}
+        "PuzzleEditor": "editor", "editable_kinds": "editor", "export_notebook": "export",
+        "Picture": "still"}
 
 
 def __getattr__(name: str) -> Any:
@@ -54,7 +57,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "Stepper", "Explorer", "View", "PuzzleEditor", "editable_kinds", "export_notebook",
+    "Stepper", "Explorer", "Picture", "View", "PuzzleEditor", "editable_kinds", "export_notebook",
     "queens_view", "map_view", "domain_grid_view", "graph_view",
     "puzzle_view", "sudoku_view",
     "AUSTRALIA_POSITIONS", "Comparison", "node_chart", "table", "bar_chart", "line_chart",

@@ -6,37 +6,38 @@ picture comes from the view's plain-data description (`draw.picture`, every buil
 and every puzzle has one). Any other `draw(ax, domains, event)` function works too: the
 kernel then draws each state with matplotlib and sends it as a PNG.
 
-`position` is shared with the page: position 0 is the state before the first event,
-position k the state just after event k (counting from 1). From Python, `go(k)`, `jump(kind)`,
-`domains`, `event` and `sentence()` read and move the same replay the page shows.
+One numbering everywhere: events count from 1, and "event k" is `trace[k - 1]`. `position`
+is shared with the page: position 0 is the state before the first event, position k the
+state just after event k, so `go(k)` shows what "event k" did. From Python, `go(k)`,
+`jump(kind)`, `domains`, `event`, `sentence()`, `summary()`, `why(var)` and `path()` read
+and move the same replay the page shows, in the same words.
 """
 
 from __future__ import annotations
 
 import base64
+import json
 from bisect import bisect_right
-from collections.abc import Callable, Hashable
-from itertools import accumulate
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
-from matplotlib.axes import Axes
 
-from ..core.trace import ASSIGN, BACKTRACK, KINDS, SOLUTION, WIPEOUT, Event, Trace
-from .output import draw_png
-from .packing import pack_run
+from ..core.trace import KINDS, Event, Trace
+from . import shown
+from .frontend import module
+from .packing import KIND, STRIDE, pack_run
+from .words import JUMPS
 from .words import describe as describe_event
 
-Draw = Callable[[Axes, dict[Hashable, tuple[Any, ...]], "Event | None"], None]
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
-#: the front end: a plain ES module, loaded by anywidget and inlined by `csp-puzzles export`
-EXPLORER_JS = (Path(__file__).parent / "explorer.js").read_text(encoding="utf-8")
+Draw = Callable[["Axes", dict[Hashable, tuple[Any, ...]], "Event | None"], None]
 
-#: what `jump` reports when nothing of a kind lies ahead, as the page says it
-NOTHING_AHEAD = {ASSIGN: "no more choices ahead", WIPEOUT: "no more wipe-outs ahead",
-                 BACKTRACK: "no more backtracks ahead", SOLUTION: "no more solutions ahead"}
+#: the front end: one ES module, loaded by anywidget and inlined by `csp-puzzles export`
+EXPLORER_JS = module()
 
 
 class Explorer(anywidget.AnyWidget):
@@ -67,15 +68,16 @@ class Explorer(anywidget.AnyWidget):
                                              or (4.5, 4.5))
         self.dpi = dpi
         picture = getattr(draw, "picture", None)
-        own_words = describe is None and hasattr(draw, "describe")
-        runs = [pack_run(trace, label, name=getattr(draw, "name", None),
-                         value=getattr(draw, "value", str), verb=getattr(draw, "verb", None),
-                         sentences=None if own_words or describe is None else describe,
-                         scopes=getattr(draw, "scopes", None), nodes=nodes)
-                for label, trace, nodes in traces]
-        self._counts = [_running_counts(trace) for trace in self.traces]
-        super().__init__(data={"picture": picture, "runs": runs, "title": title},
-                         interval=interval)
+        self.packed = [pack_run(trace, label, name=getattr(draw, "name", None),
+                              value=getattr(draw, "value", str), verb=getattr(draw, "verb", None),
+                              sentences=describe, scopes=getattr(draw, "scopes", None),
+                              nodes=nodes)
+                     for label, trace, nodes in traces]
+        self._numbers: list[list[dict[Any, int]] | None] = [None] * len(traces)
+        self._kind_at: list[dict[int, list[int]] | None] = [None] * len(traces)
+        super().__init__(data={"widget": "explorer", "picture": picture,
+                               "runs": [for_the_page(run) for run in self.packed],
+                               "title": title}, interval=interval)
         self.observe(self._moved, names=["position", "run"])
         if picture is None:
             self._draw_png()
@@ -87,20 +89,31 @@ class Explorer(anywidget.AnyWidget):
         return self.traces[self.run]
 
     def go(self, position: int) -> None:
-        """Jump to `position` (clamped to 0..len(trace)); the page follows."""
+        """Show the state just after event `position` (0: the start; clamped to the trace);
+        the page follows."""
         self.position = max(0, min(len(self.trace), position))
 
     def jump(self, kind: str) -> bool:
         """Go to the next event of `kind` ("assign", "wipeout", ...); False if there is none
         (the page then says so: "no more choices ahead")."""
-        counts = self._counts[self.run][kind]
-        target = bisect_right(counts, counts[self.position])
-        if target > len(self.trace):
-            self.note = NOTHING_AHEAD.get(kind, f"no more {kind} events ahead")
+        events = self._events_of(kind)
+        index = bisect_right(events, self.position)
+        if index == len(events):
+            self.note = JUMPS[kind][1] if kind in JUMPS else f"no more {kind} events ahead"
             return False
         self.note = ""
-        self.go(target)
+        self.go(events[index])
         return True
+
+    def _events_of(self, kind: str) -> list[int]:
+        """The numbers of the events of `kind` in the current run, in order."""
+        found = self._kind_at[self.run]
+        if found is None:
+            found = {}
+            for i, k in enumerate(self.packed[self.run]["events"][KIND::STRIDE]):
+                found.setdefault(k, []).append(i + 1)
+            self._kind_at[self.run] = found
+        return found.get(KINDS.index(kind), []) if kind in KINDS else []
 
     def _moved(self, change: dict) -> None:
         if change["name"] == "run":
@@ -120,21 +133,65 @@ class Explorer(anywidget.AnyWidget):
         return self.trace[self.position - 1] if self.position else None
 
     def sentence(self) -> str:
-        """The current position in words, as the line of text under the picture shows it."""
-        total = len(self.trace)
-        event = self.event
-        if event is None:
-            more = " (the trace was cut short)" if self.trace.truncated else ""
-            return f"start: the initial domains; {total} events follow{more}"
-        where = f"event {self.position} of {total}, depth {event.depth}"
-        return f"{where}: {self.describe(event)}"
+        """The current position in words, as the line of text under the picture says it."""
+        return shown.sentence(self.packed[self.run], self.position)
 
     def counts(self) -> dict[str, int]:
         """How many events of each kind happened up to the current position."""
-        return {kind: self._counts[self.run][kind][self.position] for kind in KINDS}
+        return {kind: bisect_right(self._events_of(kind), self.position) for kind in KINDS}
+
+    def summary(self) -> list[tuple[str, str]]:
+        """The summary table beside the picture, row by row, as the page shows it."""
+        return shown.summary(self.packed[self.run], self.position, self._present())
+
+    def why(self, var: Hashable) -> list[str]:
+        """What "why?" says about `var` now: its values left, what removed each other value
+        (the event and its cause), and what backtracking undid."""
+        v = self.trace.variables.index(var)
+        return shown.why(self.packed[self.run], self.position, v, self._present())
+
+    def path(self) -> str:
+        """The line under the search tree (the choices leading here), as the page says it."""
+        return shown.path(self.packed[self.run], self.position, self._present())
+
+    # -- predict, then check ------------------------------------------------------------------
+    def question(self) -> str:
+        """What the explorer's "predict" asks here, as the page asks it."""
+        return str(shown.question(self.packed[self.run], self.position)["text"])
+
+    def check_choice(self, var: Hashable) -> str:
+        """The page's answer when the student predicts that the search chooses `var` next."""
+        v = self.trace.variables.index(var)
+        return shown.check_variable(self.packed[self.run], self.position, self._present(), v)
+
+    def check_removals(self, removals: Iterable[tuple[Hashable, Any]]) -> str:
+        """The page's answer when the student predicts that these (variable, value) pairs
+        are the values propagation removes now."""
+        self._present()  # the numbers of the values
+        numbers = self._numbers[self.run]
+        assert numbers is not None
+        picked = set()
+        for var, value in removals:
+            v = self.trace.variables.index(var)
+            picked.add((v, numbers[v][(type(value), value)]))
+        return shown.check_removals(self.packed[self.run], self.position, picked)
+
+    def _present(self) -> list[list[int]]:
+        """The current domains as the page numbers values."""
+        numbers = self._numbers[self.run]
+        run, trace = self.packed[self.run], self.trace
+        if numbers is None:
+            numbers = [{(type(x), x): n for x, n in zip(trace.initial[var], run["init"][v])}
+                       for v, var in enumerate(trace.variables)]
+            self._numbers[self.run] = numbers
+        domains = self.domains
+        return [[numbers[v][(type(x), x)] for x in domains[var]]
+                for v, var in enumerate(trace.variables)]
 
     def _draw_png(self) -> None:
         """The kernel's picture, for a `draw` function with no plain-data picture."""
+        from .output import draw_png
+
         domains, event = self.domains, self.event
 
         def draw(ax: Axes) -> None:
@@ -146,12 +203,19 @@ class Explorer(anywidget.AnyWidget):
         self.image = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
+def for_the_page(run: dict[str, Any]) -> dict[str, Any]:
+    """The packed run as the page receives it: the events as one JSON text, which the
+    widget machinery passes on as it is (a list of a million numbers it would walk through,
+    looking for binary buffers, and encode number by number)."""
+    return {**run, "events": json.dumps(run["events"], separators=(",", ":"))}
+
+
 class Stepper(Explorer):
     """A widget replaying `trace`, drawn by `draw` (a view, or `draw(ax, domains, event)`).
 
-    `describe(event) -> str` words the events (default: the view's wording, else the
-    core's); `figsize` and `dpi` size a matplotlib picture; `interval` is the play speed
-    in milliseconds per event.
+    `describe(event) -> str` words the events (default: the view's words, in context: a
+    wipe-out says what follows it); `figsize` and `dpi` size a matplotlib picture;
+    `interval` is the play speed in milliseconds per event.
     """
 
     def __init__(self, trace: Trace, draw: Draw, *, describe: Callable[[Event], str] | None = None,
@@ -159,9 +223,3 @@ class Stepper(Explorer):
                  interval: int = 400):
         super().__init__([(title, trace, None)], draw, describe=describe, title=title,
                          figsize=figsize, dpi=dpi, interval=interval)
-
-
-def _running_counts(trace: Trace) -> dict[str, list[int]]:
-    """For each kind of event, how many happened in the first k events (k = 0..len)."""
-    kinds = [event.kind for event in trace]
-    return {kind: list(accumulate((k == kind for k in kinds), initial=0)) for kind in KINDS}

@@ -47,3 +47,63 @@ def wait_for_text(page, locator, expected: str, timeout: int = 30_000) -> None:
     """Wait until the element's text contains `expected`."""
     page.wait_for_function("([element, expected]) => element.textContent.includes(expected)",
                            arg=[locator.element_handle(), expected], timeout=timeout)
+
+
+# -- accessibility: axe-core, installed from npm outside the repository ----------------------
+#: where axe-core's script is looked for: $AXE_CORE_JS, else `npm install axe-core@4
+#: --prefix ..` run from the repository (its node_modules beside the checkout)
+AXE_PLACES = [REPO.parent / "node_modules" / "axe-core" / "axe.min.js",
+              REPO / "node_modules" / "axe-core" / "axe.min.js"]
+
+
+def axe_script() -> Path | None:
+    """axe-core's script, or None when it is not installed (the checks then skip)."""
+    import os
+
+    given = os.environ.get("AXE_CORE_JS")
+    for place in ([Path(given)] if given else []) + AXE_PLACES:
+        if place.is_file():
+            return place
+    return None
+
+
+#: in the page: axe on each element matching the selector (scrolled into view first, as
+#: some rules judge only what is on screen); the serious and critical violations
+AXE_RUN_JS = """async (selector) => {
+    const found = [];
+    for (const element of document.querySelectorAll(selector)) {
+        element.scrollIntoView();
+        const result = await axe.run(element, {resultTypes: ['violations']});
+        for (const v of result.violations) {
+            if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+            const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ': '
+                                                        + n.failureSummary);
+            found.push({id: v.id, impact: v.impact, help: v.help, nodes: where});
+        }
+    }
+    return found;
+}"""
+
+
+def serious_violations(page, selector: str) -> list[dict]:
+    """axe-core's serious and critical violations inside every element matching `selector`."""
+    script = axe_script()
+    assert script is not None
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(script))
+    return page.evaluate(AXE_RUN_JS, selector)
+
+
+def widget_page(widgets, title: str = "csp-puzzles widgets") -> str:
+    """A static page holding widgets of the package (explorers, pictures, playgrounds), as
+    `csp-puzzles export` inlines them: the module once, then each widget's state."""
+    from csp_puzzles.viz.export import EXPLORER_TRAITS, explorer_html
+
+    parts = []
+    for number, widget in enumerate(widgets):
+        state = {name: getattr(widget, name) for name in EXPLORER_TRAITS if hasattr(widget, name)}
+        parts.append(explorer_html(state, number, with_library=number == 0))
+    body = "\n".join(f"<div style=\"margin:12px 0\">{part}</div>" for part in parts)
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width\"><title>{title}</title>"
+            f"</head><body style=\"max-width:960px;margin:auto\">\n{body}\n</body></html>\n")

@@ -166,7 +166,9 @@ def test_jump_says_when_no_choice_is_ahead(page_of):
     explorer = page.locator(".csp-stepper")
     explorer.locator("button", has_text=re.compile("^jump$")).click()
     wait_for_text(page, explorer.locator(".cx-note"), "no more choices ahead")
-    assert "propagation alone" in explorer.locator(".cx-path").inner_text()
+    assert "still have several values" in explorer.locator(".cx-path").inner_text()
+    explorer.locator("button[title^='end']").click()
+    wait_for_text(page, explorer.locator(".cx-path"), "propagation alone decided every variable")
     page.close()
 
 
@@ -198,7 +200,7 @@ def test_a_large_tree_shows_the_path_and_folds_the_rest(page_of):
     drawn = explorer.locator(".cx-tree .cx-node")
     assert 1 < drawn.count() < result.stats.nodes // 2
     folded = explorer.locator(".cx-tree .cx-node:has(polygon)").first
-    assert "folded" in folded.locator("title").text_content()
+    assert "folded" in folded.get_attribute("aria-label")
     start = folded.get_attribute("data-start")
     folded.click()
     wait_for_text(page, text, f"event {start} of")
@@ -219,4 +221,44 @@ def test_a_custom_matplotlib_draw_shows_the_kernels_png(page_of):
     image = page.locator(".csp-stepper .cx-picture img")
     assert image.get_attribute("src") == widget.image
     assert widget.image.startswith("data:image/png;base64,")
+    page.close()
+
+
+def test_predict_then_check_says_what_python_says(page_of):
+    page, widget = page_of("queens")
+    explorer = page.locator(".csp-stepper")
+    text = explorer.locator(".csp-stepper-text")
+    feedback = explorer.locator(".cx-feedback")
+    events = list(widget.trace)
+    # the next event is a choice: click a wrong variable, then ask again and click the right
+    before_choice = next(i for i, e in enumerate(events) if e.kind == "assign" and i > 0)
+    explorer.locator("input[type=range]").fill(str(before_choice))
+    wait_for_text(page, text, f"event {before_choice} of")
+    widget.go(before_choice)
+    chosen = events[before_choice].var
+    wrong = next(v for v in widget.trace.variables if v != chosen)
+    for var in (wrong, chosen):
+        explorer.locator("button[title^='predict']").click()
+        wait_for_text(page, explorer.locator(".cx-question"), widget.question())
+        explorer.locator(f".cx-picture .cx-var[data-var='{var}']").click()
+        wait_for_text(page, feedback, widget.check_choice(var))
+    assert feedback.inner_text().startswith("Right")
+    # the next events are removals: pick them all but one, check, then show them
+    explorer.locator("button.cx-show").click()
+    wait_for_text(page, text, f"event {before_choice + 1} of")
+    widget.go(before_choice + 1)
+    explorer.locator("button[title^='predict']").click()
+    wait_for_text(page, explorer.locator(".cx-question"), widget.question())
+    block = []
+    for event in events[before_choice + 1:]:
+        if event.kind != "prune":
+            break
+        block.append(event)
+    for event in block[1:]:
+        explorer.locator(f".cx-picture .cx-var[data-var='{event.var}']").first.click()
+        explorer.locator(f".cx-values button[data-value='{event.value}']").click()
+    explorer.locator("button.cx-check").click()
+    said = widget.check_removals([(e.var, e.value) for e in block[1:]])
+    wait_for_text(page, feedback, said)
+    assert "missed" in said
     page.close()

@@ -12,7 +12,16 @@ import sys
 
 import pytest
 
-from .pages import ARTIFACTS, CHROMIUM, REPO, files_only, launch, wait_for_text
+from .pages import (
+    ARTIFACTS,
+    CHROMIUM,
+    REPO,
+    axe_script,
+    files_only,
+    launch,
+    serious_violations,
+    wait_for_text,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -55,6 +64,8 @@ def test_an_exported_notebook_steps_offline(tmp_path):
             wait_for_text(page, explorer.locator(".cx-why"), "removed at event")
             ARTIFACTS.mkdir(exist_ok=True)
             explorer.screenshot(path=str(ARTIFACTS / "export_offline.png"))
+            if axe_script() is not None:  # WCAG 2.1 AA: nothing serious in any explorer
+                assert serious_violations(page, ".csp-stepper") == []
             assert errors == []
         finally:
             browser.close()

@@ -57,7 +57,7 @@ def _get(url: str) -> bytes:
 class Lab:
     """A JupyterLab server on a temporary copy of the notebooks."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, theme: str | None = None):
         self.token = secrets.token_hex(16)
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -73,6 +73,12 @@ class Lab:
         (settings / "apputils-extension").mkdir(parents=True)  # no news pop-up, no update check
         (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        (settings / "notebook-extension").mkdir(parents=True)  # every cell in the page
+        (settings / "notebook-extension" / "tracker.jupyterlab-settings").write_text(
+            json.dumps({"windowingMode": "none"}))
+        if theme:
+            (settings / "apputils-extension" / "themes.jupyterlab-settings").write_text(
+                json.dumps({"theme": theme}))
         env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(root / "settings"),
                    JUPYTERLAB_WORKSPACES_DIR=str(root / "workspaces"),
                    JUPYTER_RUNTIME_DIR=str(root / "runtime"))
@@ -127,11 +133,38 @@ def lab(tmp_path) -> Iterator[Lab]:
         server.stop()
 
 
+@pytest.fixture
+def dark_lab(tmp_path) -> Iterator[Lab]:
+    server = Lab(tmp_path, theme="JupyterLab Dark")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 def _local_only(route) -> None:
     if urlparse(route.request.url).hostname == "127.0.0.1":
         route.continue_()
     else:
         route.abort()
+
+
+def run_all(page, lab: Lab, notebook: str = NOTEBOOK) -> None:
+    """Open `notebook` and run every cell, once its kernel is there."""
+    page.route("**/*", _local_only)
+    page.goto(f"{lab.url}/lab/tree/{notebook}?token={lab.token}")
+    # The execution indicator says "idle" before any kernel exists: wait for a named
+    # kernel, or Run All is silently dropped.
+    page.wait_for_function(
+        """() => {
+            const name = document.querySelector('.jp-NotebookPanel .jp-KernelName')
+                || document.querySelector('.jp-KernelName');
+            const text = name ? name.textContent.trim() : '';
+            return text !== '' && text !== 'No Kernel';
+        }""", timeout=90_000)
+    page.wait_for_selector(".jp-Notebook-cell", timeout=30_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
 
 
 def test_run_all_then_step_click_the_tree_and_ask_why(lab):
@@ -141,22 +174,7 @@ def test_run_all_then_step_click_the_tree_and_ask_why(lab):
                                              headless=True)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.route("**/*", _local_only)
-            page.goto(f"{lab.url}/lab/tree/{NOTEBOOK}?token={lab.token}")
-
-            # The execution indicator says "idle" before any kernel exists: wait for a
-            # named kernel, or Run All is silently dropped.
-            page.wait_for_function(
-                """() => {
-                    const name = document.querySelector('.jp-NotebookPanel .jp-KernelName')
-                        || document.querySelector('.jp-KernelName');
-                    const text = name ? name.textContent.trim() : '';
-                    return text !== '' && text !== 'No Kernel';
-                }""", timeout=90_000)
-            page.wait_for_selector(".jp-Notebook-cell", timeout=30_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-
+            run_all(page, lab)
             stepper = page.locator(".csp-stepper").first
             picture = stepper.locator(".csp-stepper-image svg")
             picture.wait_for(state="attached", timeout=120_000)
@@ -203,5 +221,60 @@ def test_run_all_then_step_click_the_tree_and_ask_why(lab):
             node.click()
             wait_for_text(page, comparison.locator(".csp-stepper-text"), f"event {start} of")
             comparison.screenshot(path=str(ARTIFACTS / "lab_comparison_tree.png"))
+            from .pages import axe_script, serious_violations
+
+            if axe_script() is not None:  # JupyterLab Light: nothing serious either
+                assert serious_violations(page, ".csp-stepper") == []
+        finally:
+            browser.close()
+
+
+def test_dark_theme_keyboard_only_and_no_serious_violation(dark_lab):
+    """JupyterLab Dark: axe finds nothing serious in the explorers; from the notebook, Tab
+    reaches a tree node (Enter goes there) and a variable (its history is announced)."""
+    from .pages import axe_script, serious_violations
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
+                                             headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            run_all(page, dark_lab)
+            stepper = page.locator(".csp-stepper").first
+            stepper.locator(".csp-stepper-image svg").wait_for(state="attached", timeout=180_000)
+            stepper.scroll_into_view_if_needed()
+            assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
+            stepper.screenshot(path=str(ARTIFACTS / "lab_dark_explorer.png"))
+            if axe_script() is not None:
+                assert serious_violations(page, ".csp-stepper") == []
+            # keyboard only, from the notebook: the cell of an explorer that searched, then Tab
+            comparison = page.locator(".csp-stepper", has=page.locator(".cx-runs .cx-run"))
+            comparison.wait_for(timeout=180_000)
+            comparison.scroll_into_view_if_needed()
+            text = comparison.locator(".csp-stepper-text")
+            comparison.locator(".cx-caption").first.click()
+            for _ in range(60):
+                page.keyboard.press("Tab")
+                if page.evaluate("() => document.activeElement.matches('.cx-tree .cx-node')"):
+                    break
+            else:
+                raise AssertionError("Tab never reached a node of the search tree")
+            page.keyboard.press("ArrowDown")
+            start = page.evaluate("() => document.activeElement.dataset.start")
+            page.keyboard.press("Enter")
+            wait_for_text(page, text, f"event {start} of", timeout=30_000)
+            live = comparison.locator(".cx-live")
+            wait_for_text(page, live, f"event {start} of", timeout=30_000)
+            page.keyboard.press("Shift+Tab")
+            for _ in range(60):
+                if page.evaluate("() => document.activeElement.matches('.cx-picture .cx-var')"):
+                    break
+                page.keyboard.press("Shift+Tab")
+            else:
+                raise AssertionError("Shift+Tab never reached a variable of the picture")
+            name = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+            wait_for_text(page, live, name, timeout=30_000)
+            comparison.screenshot(path=str(ARTIFACTS / "lab_dark_keyboard.png"))
         finally:
             browser.close()

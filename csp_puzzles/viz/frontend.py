@@ -1,0 +1,79 @@
+"""The front end of every widget, one ES module joined from parts with one job each.
+
+anywidget takes one module string, and `csp-puzzles export` inlines the same string in a
+static page, so the parts in `front/` are joined here, in order, once per import. They share
+one scope (no imports between them). The prelude gives them the core's own numbering of
+event kinds and the fields of a packed event, so that nothing is written twice.
+
+- base.js: SVG and HTML helpers, filling Python's words, a packed run read as numbers;
+- style.js: the theme (JupyterLab's variables, with fallbacks);
+- replay.js: the domains after any event (the solver's trail);
+- shapes.js, picture.js: the picture of a state, its marks, its keyboard;
+- tree.js: the search tree;
+- why.js: "why?", the summary and the line under the tree;
+- predict.js: predict, then check (the next choice, the next removals);
+- explorer.js: the explorer's controls and what it shows;
+- still.js: a still picture;
+- playground.js: a search the student drives (when present);
+- main.js: `render`, which draws the widget the data names.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..core.trace import KINDS
+from . import packing
+
+FOLDER = Path(__file__).parent / "front"
+PARTS = ("base.js", "style.js", "replay.js", "shapes.js", "picture.js", "tree.js", "why.js",
+         "predict.js", "explorer.js", "still.js", "playground.js", "main.js")
+FIELDS = ("KIND", "VAR", "VALUE", "CAUSE", "DEPTH", "SAID", "ROW", "CLOSED")
+
+
+def prelude() -> str:
+    """The constants the parts share, from the core's and the packing's own lists."""
+    kinds = ", ".join(f"{kind.upper()} = {i}" for i, kind in enumerate(KINDS))
+    fields = ", ".join(f"{name} = {getattr(packing, name)}" for name in FIELDS)
+    return (f"const KIND_NAMES = {json.dumps(list(KINDS))};\n"
+            f"const {kinds};\n"
+            f"const STRIDE = {packing.STRIDE}, {fields};\n")
+
+
+def module() -> str:
+    """The whole ES module: the prelude, then each part present, in order."""
+    parts = [prelude()]
+    for name in PARTS:
+        path = FOLDER / name
+        if path.exists():
+            parts.append(f"// ---- {name} " + "-" * (80 - len(name)) + "\n"
+                         + path.read_text(encoding="utf-8"))
+    return "\n".join(parts)
+
+
+def longest_functions(source: str) -> list[tuple[int, str]]:
+    """(lines, first line) of each function or method of a JavaScript source, longest first.
+
+    A function starts on a line ending in `{` that declares one (`function f(`, a method
+    `name(...) {`, an arrow `=> {`) and ends at the first line that closes it at the same
+    indentation.
+    """
+    lines = source.splitlines()
+    found = []
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped.endswith("{") or stripped.startswith(("if ", "if(", "for ", "while ",
+                                                               "} else", "else", "switch")):
+            continue
+        if not ("function " in stripped or "=> {" in stripped
+                or (stripped.split("(")[0].replace("async ", "").isidentifier()
+                    and ") {" in stripped)):
+            continue
+        indent = len(line) - len(line.lstrip())
+        for j in range(i + 1, len(lines)):
+            other = lines[j]
+            if other.strip().startswith("}") and len(other) - len(other.lstrip()) == indent:
+                found.append((j - i + 1, stripped))
+                break
+    return sorted(found, reverse=True)
