@@ -73,17 +73,24 @@ HIDDEN_JS = """async (code) => {
 }"""
 
 
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:  # one line a file: the page asks for hundreds
+        pass
+
+
+class _Server(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a browser that drops a connection it no longer needs (a 404 it gave up on)
+
+
 class Site:
     """A folder served on 127.0.0.1 (a thread of this process), for as long as it is open."""
 
     def __init__(self, folder: Path):
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        handler = functools.partial(Quiet, directory=str(folder))
-        self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
-        self.server.daemon_threads = True
+        handler = functools.partial(_Quiet, directory=str(folder))
+        self.server = _Server(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
