@@ -274,6 +274,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return bench.main(args.rest) or EXIT_OK
     except BenchOptionError as err:  # found before any clock starts
         raise UsageError(f"<command line>:1:1: {err}") from None
+    except ImportError as err:  # a peer from an extra (python-constraint2: peers)
+        if err.name == "constraint":
+            raise _missing_package(f"bench {args.what}", "python-constraint2", "peers") from None
+        raise _missing_package(f"bench {args.what}", err.name or "?", "bench") from None
 
 
 def cmd_course(args: argparse.Namespace) -> int:

@@ -33,6 +33,15 @@ PUZZLES = {
 }
 #: what a plain install may bring (pip and setuptools come with every environment)
 EXPECTED = {"csp-puzzles", "python-sat", "six"}
+#: the fresh environment sees only itself (a PYTHONPATH would bring in a checkout)
+CLEAN = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+
+
+def in_light(command: list[str], **options) -> subprocess.CompletedProcess:
+    """Run `command` away from the checkout (its folder would come first on sys.path)."""
+    where = Path(command[0]).parent
+    return subprocess.run(command, capture_output=True, text=True, env=CLEAN, cwd=where,
+                          **options)
 
 
 def from_json(kind: str, solution: dict):
@@ -49,7 +58,7 @@ def built(tmp_path_factory) -> tuple[Path, str]:
     shutil.copytree(REPO, folder / "source", ignore=shutil.ignore_patterns(
         ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
         ".hypothesis", ".ipynb_checkpoints", "artifacts", "node_modules", "lab"))
-    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    environment = {k: v for k, v in CLEAN.items() if k != "PYTHONDONTWRITEBYTECODE"}
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--verbose", "--no-deps",
                            "--wheel-dir", str(folder), str(folder / "source")],
                           capture_output=True, text=True, env=environment, timeout=600)
@@ -72,16 +81,19 @@ def light(tmp_path_factory, built) -> Path:
     folder = tmp_path_factory.mktemp("light")
     subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], check=True)
     bin_dir = folder / "venv" / "bin"
-    done = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet",
-                           str(wheel)], capture_output=True, text=True, timeout=600)
+    done = in_light([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+                    timeout=600)
     if done.returncode != 0:
         pytest.skip(f"pip could not install the wheel (offline?): {done.stderr[-300:]}")
     return bin_dir
 
 
 def test_a_plain_install_brings_only_the_sat_solver(light: Path):
-    listed = subprocess.run([str(light / "python"), "-m", "pip", "list", "--format", "json"],
-                            capture_output=True, text=True, check=True)
+    where = in_light([str(light / "python"), "-c",
+                      "import csp_puzzles; print(csp_puzzles.__file__)"])
+    assert where.stdout.startswith(str(light.parent)), where.stdout  # the wheel's copy
+    listed = in_light([str(light / "python"), "-m", "pip", "list", "--format", "json"],
+                      check=True)
     names = {entry["name"].lower() for entry in json.loads(listed.stdout)}
     assert names - {"pip", "setuptools"} == EXPECTED
 
@@ -89,8 +101,8 @@ def test_a_plain_install_brings_only_the_sat_solver(light: Path):
 @pytest.mark.parametrize("kind", PUZZLES)
 def test_the_command_line_solves_each_kind(light: Path, kind: str):
     path = REPO / PUZZLES[kind]
-    done = subprocess.run([str(light / "csp-puzzles"), "solve", kind, str(path), "--json"],
-                          capture_output=True, text=True, timeout=300)
+    done = in_light([str(light / "csp-puzzles"), "solve", kind, str(path), "--json"],
+                    timeout=300)
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["status"] == "solved"
@@ -100,10 +112,17 @@ def test_the_command_line_solves_each_kind(light: Path, kind: str):
 
 def test_the_sat_engine_is_there_and_png_names_its_extra(light: Path, tmp_path: Path):
     hashi = REPO / PUZZLES["hashi"]
-    sat = subprocess.run([str(light / "csp-puzzles"), "solve", "hashi", str(hashi), "--engine",
-                          "sat", "--json"], capture_output=True, text=True, timeout=300)
+    sat = in_light([str(light / "csp-puzzles"), "solve", "hashi", str(hashi), "--engine", "sat",
+                    "--json"], timeout=300)
     assert sat.returncode == 0 and json.loads(sat.stdout)["status"] == "solved", sat.stderr
-    png = subprocess.run([str(light / "csp-puzzles"), "solve", "hashi", str(hashi), "--png",
-                          str(tmp_path / "out.png")], capture_output=True, text=True)
+    png = in_light([str(light / "csp-puzzles"), "solve", "hashi", str(hashi), "--png",
+                    str(tmp_path / "out.png")])
     assert png.returncode == 2 and png.stderr.count("\n") == 1
     assert "matplotlib" in png.stderr and "csp-puzzles[png]" in png.stderr
+
+
+def test_a_benchmark_whose_peer_is_an_extra_names_it(light: Path):
+    done = in_light([str(light / "csp-puzzles"), "bench", "core"], timeout=300)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert "python-constraint2" in last and "csp-puzzles[peers]" in last
