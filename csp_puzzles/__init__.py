@@ -32,6 +32,7 @@ from .core import (
 )
 from .errors import CspPuzzlesError, LimitReached, ParseError
 from .registry import KINDS
+from .session import Session
 
 PUZZLE_KINDS = KINDS  # the puzzle subpackages, by name
 
@@ -39,7 +40,7 @@ __all__ = [
     "CSP", "Constraint", "AllDifferent", "Sum", "Table", "Predicate", "Contradiction",
     "Linear", "InSet", "NotInSet", "AllEqual", "Count",
     "SearchState", "Result", "Trace", "solve", "count", "count_solutions", "iter_solutions",
-    "ParseError", "LimitReached", "CspPuzzlesError", "PUZZLE_KINDS",
+    "ParseError", "LimitReached", "CspPuzzlesError", "PUZZLE_KINDS", "Session",
     "hashi", "kakuro", "towers", "singles",
 ]
 __version__ = "0.1.0"

@@ -21,8 +21,8 @@ from .bench.options import BenchOptionError
 from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.stats import Stats
 from .core.trace import Trace
-from .deadline import Clock, DeadlinePassed, process_age, whole_command
-from .errors import MissingExtra, ParseError
+from .deadline import Clock, process_age, whole_command
+from .errors import LimitReached, MissingExtra, ParseError
 from .formats import is_number
 from .limits import GENERATE_SIDE, describe
 from .outputs import OutputError, check_output, write_failed
@@ -105,7 +105,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         with whole_command(clock):
             puzzle = load_puzzle(args.kind, args.source)
             result = _run_solver(puzzle, args, clock)
-    except DeadlinePassed:
+    except LimitReached:  # the whole command ran past its deadline
         return _deadline_passed(args)
     if args.trace and result.trace is not None:
         trace = result.trace

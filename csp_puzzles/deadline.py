@@ -3,7 +3,8 @@
 The search checks its own deadline between nodes and inside propagation, and reports
 what it found so far. Reading, parsing and building a model do not check the clock, so
 `whole_command` also sets an alarm (SIGALRM, where the platform has it) a little after
-the deadline: if the work is still running then, `DeadlinePassed` interrupts it.
+the deadline: if the work is still running then, `LimitReached` interrupts it (the one
+exception for running out; a search caught in the middle reports its status `limit`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from .errors import LimitReached
+
 #: How long after the deadline the alarm rings: the search's own check comes first when
 #: it can, so its statistics are kept.
 GRACE = 0.1
-class DeadlinePassed(BaseException):
-    """The alarm rang: the command is past its deadline (a BaseException, like Ctrl-C, so
-    that no `except Exception` in the work can swallow it)."""
 
 
 class Clock:
@@ -54,7 +54,7 @@ def process_age() -> float:
 
 @contextmanager
 def whole_command(clock: Clock) -> Iterator[None]:
-    """Raise `DeadlinePassed` in the work if it outlives the clock's deadline by `GRACE`."""
+    """Raise `LimitReached` in the work if it outlives the clock's deadline by `GRACE`."""
     left = clock.remaining()
     usable = (left is not None and hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
@@ -63,7 +63,7 @@ def whole_command(clock: Clock) -> Iterator[None]:
         return
 
     def ring(signum: int, frame: object) -> None:
-        raise DeadlinePassed
+        raise LimitReached("the command ran past its deadline")
 
     previous = signal.signal(signal.SIGALRM, ring)
     signal.setitimer(signal.ITIMER_REAL, (left or 0.0) + GRACE)

@@ -32,7 +32,8 @@ class ParseError(CspPuzzlesError, ValueError):
 
 
 class LimitReached(CspPuzzlesError):
-    """A node or time limit stopped a search before it could give a definite answer."""
+    """A node or time limit stopped a search (or a command) before it could give a
+    definite answer: the one exception for running out, whoever runs out."""
 
 
 class MissingExtra(CspPuzzlesError, ImportError):

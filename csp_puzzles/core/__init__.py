@@ -17,6 +17,7 @@ from .heuristics import (
     mrv,
     mrv_degree,
 )
+from .hints import Hint, Words
 from .inference import (
     INFERENCES,
     forward_checking,
@@ -29,8 +30,10 @@ from .membership import InSet, NotInSet
 from .reasons import Least, Most
 from .restarts import solve_with_restarts
 from .search import CountResult, Result, Search, count, count_solutions, iter_solutions, solve
+from .session import Decision, Session
 from .state import Contradiction, SearchState
 from .stats import Stats
+from .suggest import Suggestion
 from .trace import Event, Trace
 
 __all__ = [
@@ -41,4 +44,5 @@ __all__ = [
     "INFERENCES", "VARIABLE_ORDERS", "VALUE_ORDERS", "no_inference", "forward_checking",
     "maintain_arc_consistency", "propagate", "input_order", "mrv", "mrv_degree",
     "input_values", "lcv", "dom_wdeg", "solve_with_restarts", "Least", "Most",
+    "Session", "Hint", "Words", "Suggestion", "Decision",
 ]

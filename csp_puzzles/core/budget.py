@@ -1,22 +1,24 @@
-"""The search's limits: checking their values, and running out of time mid-propagation.
+"""The search's limits: checking their values, and running out.
 
 `timeout` is a number of seconds from 0 to `MAX_TIMEOUT`, `max_nodes` a whole number
 >= 0, and a count's `limit` a whole number >= 1 (or None for every solution); anything
-else is refused before the search starts. `TimeUp` is what a propagation loop raises
-when the search's deadline has passed (see `SearchState.check_deadline`); the search
-reports it as the status `limit`, like any limit.
+else is refused before the search starts. Running out of either is one exception,
+`LimitReached` (csp_puzzles.errors), wherever it happens: between two nodes, in the middle
+of a propagation (`SearchState.check_deadline`), in another engine, or when a whole
+command outlives its deadline (deadline.py). The search reports it as the status `limit`.
 """
 
 from __future__ import annotations
 
 import math
 
+from ..errors import LimitReached
+
+__all__ = ["LimitReached", "MAX_TIMEOUT", "check_timeout", "check_max_nodes",
+           "check_count_limit"]
+
 #: The longest timeout accepted (a bit over eleven days).
 MAX_TIMEOUT = 1_000_000.0
-
-
-class TimeUp(Exception):
-    """The search's deadline passed during propagation."""
 
 
 def check_timeout(seconds: float | None) -> None:

@@ -28,10 +28,13 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import partial
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .matching import alldifferent_supports
 from .state import SearchState
+
+if TYPE_CHECKING:
+    from .hints import Words
 
 
 class Constraint(ABC):
@@ -126,6 +129,14 @@ class Constraint(ABC):
         call `forward_check`."""
         return None
 
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """A deduction of this constraint in words, for a hint (hints.py): `cause` is the
+        rule that fired, `removals` what it removed, `read` the domains it read (as they
+        were before); `words` names variables and values as the puzzle does. None (the
+        default): the hint's generic sentence."""
+        return None
+
     def __repr__(self) -> str:
         return self.name
 
@@ -191,6 +202,18 @@ class AllDifferent(Constraint):
         free_values = set().union(*(state.domains[v] for v in self.scope))
         if len(free_values) < len(self.scope):
             state.fail(None, f"{self.name}: {len(self.scope)} variables, {len(free_values)} values")
+
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """"NT = red, so red leaves WA" when the values removed are those of fixed
+        variables (else a Hall set is at work: the generic sentence)."""
+        fixed = {var: read[var][0] for var in self.scope
+                 if var not in removals and len(read.get(var, ())) == 1}
+        gone = {x for values in removals.values() for x in values}
+        if not gone <= set(fixed.values()):
+            return None
+        givers = [words.holds(var, (x,)) for var, x in fixed.items() if x in gone]
+        return f"{cause}: {', '.join(givers)}, so {words.removals(removals)}"
 
     def _propagate_gac(self, state: SearchState) -> None:
         domains = [state.domains[v] for v in self.scope]

@@ -31,6 +31,7 @@ class CSP:
         self.domains: dict[Hashable, tuple[Any, ...]] = {}
         self.constraints: list[Constraint] = []
         self.constraints_of: dict[Hashable, list[Constraint]] = {}
+        self._ranks: dict[Hashable, dict[Any, int]] | None = None
 
     def add_variable(self, name: Hashable, domain: Iterable[Any]) -> None:
         """Add a variable; its domain keeps the given order, without repeats."""
@@ -44,6 +45,7 @@ class CSP:
         self.variables.append(name)
         self.domains[name] = values
         self.constraints_of[name] = []
+        self._ranks = None
 
     def add_variables(self, names: Iterable[Hashable], domain: Iterable[Any]) -> None:
         """Add several variables sharing one domain (one tuple, however many variables)."""
@@ -66,6 +68,12 @@ class CSP:
         for var in dict.fromkeys(constraint.scope):
             self.constraints_of[var].append(constraint)
         return constraint
+
+    def ranks(self) -> dict[Hashable, dict[Any, int]]:
+        """Each value's position in its variable's domain (made once; read, never change)."""
+        if self._ranks is None:
+            self._ranks = {v: {x: i for i, x in enumerate(d)} for v, d in self.domains.items()}
+        return self._ranks
 
     def neighbours(self, var: Hashable) -> set[Hashable]:
         """Variables sharing at least one constraint with `var`."""

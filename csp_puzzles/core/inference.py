@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterable
 from time import perf_counter
 from typing import TypeVar
 
-from .budget import TimeUp
+from .budget import LimitReached
 from .constraints import Conflicts, Constraint
 from .state import Contradiction, SearchState
 
@@ -191,7 +191,7 @@ def propagate(state: SearchState, constraints: Iterable[Constraint]) -> None:
             queued.discard(constraint)
             calls += 1
             if deadline is not None and perf_counter() > deadline:
-                raise TimeUp
+                raise LimitReached("time limit reached")
             state.cause, state.constraint = constraint.name, constraint
             try:
                 constraint.propagate(state)

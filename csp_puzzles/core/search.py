@@ -26,7 +26,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
-from .budget import TimeUp, check_count_limit, check_max_nodes, check_timeout
+from .budget import LimitReached, check_count_limit, check_max_nodes, check_timeout
 from .constraints import Constraint
 from .csp import CSP
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder, credit_failure
@@ -71,10 +71,6 @@ class CountResult:
         return self.status == "complete"
 
 
-class _LimitHit(Exception):
-    """A node or time limit stopped the search (caught by `Search.solutions`)."""
-
-
 BRANCHINGS = ("assign", "split")
 
 
@@ -117,13 +113,14 @@ class Search:
 
     #: the state it searches in; a look-back search asks for one that keeps explanations
     state_class: type[SearchState] = SearchState
+    trace: Trace | None
 
     def __init__(self, csp: CSP, inference: str | Inference = "mac",
                  var_order: str | VariableOrder = "mrv", val_order: str | ValueOrder = "input",
                  timeout: float | None = None, max_nodes: int | None = None,
                  trace: bool | Trace = False, max_events: int = MAX_EVENTS,
                  weights: dict[Constraint, int] | None = None, branching: str = "assign",
-                 phases: dict[Hashable, Any] | None = None):
+                 phases: dict[Hashable, Any] | None = None, state: SearchState | None = None):
         if not isinstance(csp, CSP):
             raise TypeError(f"the search needs a CSP, not {type(csp).__name__} (build one "
                             "with CSP(), add_variable and add_constraint)")
@@ -135,11 +132,15 @@ class Search:
             raise ValueError(f"unknown branching {branching!r}; expected one of "
                              f"{', '.join(BRANCHINGS)}")
         self.split = branching == "split"
-        self.stats = Stats()
-        if trace is True:
-            trace = Trace(csp.domains, max_events=max_events)
-        self.trace: Trace | None = trace if isinstance(trace, Trace) else None
-        self.state = self.state_class(csp, self.stats, self.trace)
+        if state is not None:  # go on from where someone left it (a `Session`): its
+            # decisions stay above the search's own, its trace and counters go on
+            self.state, self.stats, self.trace = state, state.stats, state.trace
+        else:
+            self.stats = Stats()
+            if trace is True:
+                trace = Trace(csp.domains, max_events=max_events)
+            self.trace = trace if isinstance(trace, Trace) else None
+            self.state = self.state_class(csp, self.stats, self.trace)
         #: failure weights of the constraints, for dom/wdeg; a fresh search starts afresh
         #: (so runs repeat exactly) unless it is handed the weights of earlier runs
         self.weights: dict[Constraint, int] = {} if weights is None else weights
@@ -186,7 +187,7 @@ class Search:
         try:
             yield from self._dfs()
             self.exhausted = True
-        except (_LimitHit, TimeUp):
+        except LimitReached:
             self.limit_hit = True
         finally:
             self.stats.seconds += time.perf_counter() - start
@@ -316,9 +317,9 @@ class Search:
 
     def _check_limits(self) -> None:
         if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
-            raise _LimitHit
+            raise LimitReached(f"node limit reached ({self.max_nodes})")
         if self._deadline is not None and time.perf_counter() > self._deadline:
-            raise _LimitHit
+            raise LimitReached("time limit reached")
 
     def _record(self, kind: str, var: Hashable, value: Any, cause: str | None) -> None:
         if self.trace is not None:
@@ -407,8 +408,6 @@ def count_solutions(csp: CSP, limit: int | None = None, **options: Any) -> int:
 
     Raises `LimitReached` when a node or time limit stops the count before it is certain.
     """
-    from ..errors import LimitReached
-
     result = count(csp, limit=limit, **options)
     if not result.complete:
         raise LimitReached(f"search limit reached after {result.count} solution(s)")

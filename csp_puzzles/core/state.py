@@ -13,10 +13,10 @@ backtrack passes that point, in the same last-in first-out order as the domain v
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection, Hashable, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .budget import TimeUp
+from .budget import LimitReached
 from .stats import Stats
 from .trace import ASSIGN, PRUNE, SPLIT, Trace
 
@@ -73,18 +73,24 @@ class SearchState:
 
     explaining = False
 
-    def __init__(self, csp: CSP, stats: Stats | None = None, trace: Trace | None = None):
+    def __init__(self, csp: CSP, stats: Stats | None = None, trace: Trace | None = None,
+                 domains: Mapping[Hashable, Iterable[Any]] | None = None):
         self.csp = csp
         self.order = csp.domains
         #: position of each value in its domain's input order, to sort removals the same way
-        self.rank = {v: {x: i for i, x in enumerate(d)} for v, d in csp.domains.items()}
+        self.rank = csp.ranks()
         #: the values left to each variable, keyed in the variables' order (`unassigned`
-        #: relies on it)
-        self.domains: dict[Hashable, set[Any]] = {v: set(d) for v, d in csp.domains.items()}
+        #: relies on it): the CSP's domains, or `domains` (values of the CSP's domains, as
+        #: another state's: a copy to try things on)
+        start = csp.domains if domains is None else domains
+        self.domains: dict[Hashable, set[Any]] = {v: set(start[v]) for v in csp.domains}
         self.assignment: dict[Hashable, Any] = {}
         self.stats = stats if stats is not None else Stats()
         self.trace = trace
         self.depth = 0
+        #: the decisions in force, one per level: (trail mark before it, variable, value, or
+        #: for a split the values kept)
+        self.levels: list[tuple[int, Hashable, Any]] = []
         self.cause: str | None = None  # who is pruning now, for the trace
         self.constraint: Any = None  # the constraint pruning now, for explanations
         #: a propagator may set the variables whose domains alone force its next removal,
@@ -149,9 +155,10 @@ class SearchState:
         return [v for v in self.csp.variables if v not in assigned]
 
     def check_deadline(self) -> None:
-        """Raise `TimeUp` once the search's deadline has passed (long propagations call it)."""
+        """Raise `LimitReached` once the search's deadline has passed (long propagations
+        call it)."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise TimeUp
+            raise LimitReached("time limit reached")
 
     # -- pruning ---------------------------------------------------------------------------
     def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
@@ -316,6 +323,7 @@ class SearchState:
         Written out rather than through `remove`: a decision is not a pruning (no trace
         event but the assign itself, no count), and this runs at every node.
         """
+        self.levels.append((len(self._trail), var, value))
         self.assignment[var] = value
         self.depth += 1
         domain = self.domains[var]
@@ -338,6 +346,7 @@ class SearchState:
         The trace gets a `split` event (a new level) and then the removals, named "split".
         """
         kept = tuple(values)
+        self.levels.append((len(self._trail), var, kept))
         self.depth += 1
         if self.trace is not None:
             self.trace.record(SPLIT, var, kept, None, self.depth)
@@ -350,8 +359,10 @@ class SearchState:
     def retract(self, var: Hashable) -> None:
         """Close the level `assign` or `restrict` opened on `var` (after `undo`)."""
         self.assignment.pop(var, None)
+        self.levels.pop()
         self.depth -= 1
 
     def unassign(self, var: Hashable) -> None:
         del self.assignment[var]
+        self.levels.pop()
         self.depth -= 1

@@ -3,7 +3,9 @@
 A trace is what a notebook replays. It stores the initial domains and a flat list of events;
 `domains_at(i)` rebuilds the domains exactly as the solver saw them just after event `i`, by
 replaying the events with the same trail mechanism the solver uses (an assignment opens a
-level, a backtrack closes it and restores every value pruned inside it).
+level, a backtrack closes it and restores every value pruned inside it, an `undo` puts back
+the newest removals it names). A search driven by hand (`core.session`) records the same
+kinds, and two of its own: `revise` (one arc of AC-3) and `undo`.
 
 Recording is optional: the search only touches the trace when one was asked for.
 """
@@ -24,8 +26,11 @@ BACKJUMP = "backjump"
 LEARN = "learn"
 REPAIR = "repair"
 SPLIT = "split"
+REVISE = "revise"
+UNDO = "undo"
 #: the order is the numbering the explorer's front end uses (explorer.js): append only
-KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN, SPLIT)
+KINDS = (ASSIGN, PRUNE, WIPEOUT, BACKTRACK, SOLUTION, REPAIR, BACKJUMP, LEARN, SPLIT, REVISE,
+         UNDO)
 CHECKPOINT_EVERY = 5000  # events between saved replay states
 #: events a trace keeps by default; past it, it stops recording and says `truncated`
 MAX_EVENTS = 200_000
@@ -51,6 +56,13 @@ class Event:
       of conflicts left after the step;
     - `split`: the search keeps only the values `value` (a tuple) of `var` (domain
       splitting): a new level, like `assign`; prune events named "split" follow.
+    - `revise`: AC-3's REVISE of the arc (constraint `cause`, variable `var`): the values of
+      `var` with no support in that constraint go; their prune events follow, with the same
+      cause. `value` is the queue of arcs still waiting as the revision starts, a tuple of
+      (constraint name, variable) pairs (None when not kept); `depth` is unchanged.
+    - `undo`: an action taken back (`cause` says which: "hint: saturation at (2,3)"); the
+      (variable, value) pairs in `value`, the newest removals on the trail, come back.
+      `var` is None and `depth` unchanged. (Taking back a decision is a `backtrack`.)
     """
 
     kind: str
@@ -88,6 +100,12 @@ class Event:
         if self.kind == REPAIR:
             left = "1 conflict" if self.depth == 1 else f"{self.depth} conflicts"
             return f"{self.cause or 'repair'}: {name(self.var)} = {value(self.value)}, {left} left"
+        if self.kind == REVISE:
+            waiting = "" if self.value is None else f" ({plural(len(self.value), 'arc')} waiting)"
+            return f"revise {name(self.var)} against {self.cause}{waiting}"
+        if self.kind == UNDO:
+            back = plural(len(self.value or ()), "value")
+            return f"undo {self.cause or 'the last action'}: {back} put back"
         return "solution found"
 
     def as_dict(self) -> dict[str, Any]:
@@ -111,6 +129,11 @@ def look_back_words(event: Event, name: Callable[[Any], str],
     if event.kind == LEARN:
         return " and ".join(decisions)
     return f"conflict with {', '.join(decisions) or 'no decision'}; {event.cause}"
+
+
+def plural(count: int, noun: str) -> str:
+    """ "1 value", "3 values"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def show(x: Any) -> str:
@@ -277,6 +300,10 @@ class _Replay:
                 v, x = self.trail.pop()
                 self.domains[v].add(x)
             self.assignment.pop(var, None)
+        elif kind == UNDO:  # the newest removals on the trail come back
+            for v, x in value or ():
+                self.domains[v].add(x)
+            del self.trail[len(self.trail) - len(value or ()):]
         elif kind == REPAIR:  # never undone: a local search does not backtrack
             self.domains[var] = {value}
             self.assignment[var] = value

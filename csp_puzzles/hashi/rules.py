@@ -29,8 +29,10 @@ from operator import ne, sub
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Least, Most, SearchState, Sum
+from ..core.trace import plural
 
 if TYPE_CHECKING:
+    from ..core.hints import Words
     from .model import Edge, Hashi, Island
 
 LEVELS = ("easy", "medium", "hard")
@@ -136,6 +138,37 @@ class IslandDegree(Sum):
             if not pruned:
                 return
 
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """A hint's sentence: what the island needs, what its edges carry and can carry
+        (as the rule read them), and so what goes."""
+        if any(var not in read for var in self.scope):
+            return None
+        edges = [read[var] for var in self.scope]
+        low, high = sum(map(min, edges)), sum(map(max, edges))
+        reach = plural(sum(1 for values in edges if max(values) > 0), "neighbour")
+        said, need = _bounds(removals, read, words), f"island {self.where} needs {self.value}"
+        room = f"{need} and has {reach}, which can take {high} bridges at most"
+        family = rule_family(cause)
+        if family == "island complete":
+            return f"{need} and its edges carry {low} already: no more bridges, so {said}"
+        if family == "saturation":
+            return f"{room}: every edge takes all it can, so {said}"
+        if family == "N remaining with N+1 open":
+            open_edges = [var for var, values in zip(self.scope, edges) if max(values) > 0]
+            if all(tuple(removals.get(var, ())) == (0,) for var in open_edges):
+                said = "at least one bridge to each"
+            return f"{room}: one to spare, so {said}"
+        if family == "one open neighbour":
+            return f"{need}, and only one of its edges can still change: it takes the rest, " \
+                   f"so {said}"
+        if family == "edge minimum":
+            return f"{room}: an edge takes what the others cannot, so {said}"
+        if family == "edge cap":
+            return f"{need} and its edges carry {low} already: an edge takes at most what " \
+                   f"is still needed, so {said}"
+        return None
+
     def _minimum_cause(self, value: int, high: int, open_edges: int) -> str | None:
         """Which rule raises an edge's minimum (None: a rule above the level)."""
         if high == value:
@@ -145,6 +178,24 @@ class IslandDegree(Sum):
         if high - value == 1:
             return f"N remaining with N+1 open at {self.where}"
         return f"edge minimum at {self.where}" if self.full else None
+
+
+def _bounds(removals: Mapping[Hashable, Sequence[Any]], read: Mapping[Hashable, Sequence[Any]],
+            words: Words) -> str:
+    """What removals leave of each edge, as a player says it: "edge A carries at least 1
+    bridge", "at most 1", or its one count left."""
+    said = []
+    for var, gone in removals.items():
+        left = [x for x in read[var] if x not in gone]
+        if len(left) == 1 or not left:
+            said.append(words.holds(var, left) if left else words.removal(var, gone))
+        elif max(gone) < min(left):
+            said.append(f"{words.name(var)} carries at least {words.value(min(left))}")
+        elif min(gone) > max(left):
+            said.append(f"{words.name(var)} carries at most {words.value(max(left))}")
+        else:
+            said.append(words.removal(var, gone))
+    return ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else said[0]
 
 
 def _keep_between(state: SearchState, var: Hashable, least: int, most: int, cause: str,
@@ -181,6 +232,16 @@ class NoCrossing(Constraint):
         elif min(state.domains[b]) > 0:
             self._block(state, b, a)
 
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """"edge A carries 1 bridge or 2 bridges, and edge B crosses it, so ..."."""
+        bridge = next((var for var in self.scope if var not in removals and var in read), None)
+        if bridge is None or len(removals) != 1:
+            return None
+        (blocked,) = removals
+        return f"{words.holds(bridge, read[bridge])}, and {words.name(blocked)} crosses " \
+               f"it, so {words.removals(removals)}"
+
     def _block(self, state: SearchState, bridge: Hashable, blocked: Hashable) -> None:
         """`bridge` surely carries bridges (why: its 0 is gone), so `blocked` carries none."""
         if 0 not in state.domains[blocked]:
@@ -212,6 +273,14 @@ class PairIsolation(Constraint):
 
     def propagate(self, state: SearchState) -> None:
         state.remove(self.scope[0], self.k, self.name)
+
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """Why the two islands cannot use all their bridges on each other."""
+        edge = words.name(self.scope[0])
+        return f"the islands at both ends of {edge} need {self.k} each: {self.k} bridges " \
+               f"between them would make a group cut off from the others, so " \
+               f"{words.removals(removals)}"
 
 
 def tightest_island_order(state: SearchState) -> Hashable:

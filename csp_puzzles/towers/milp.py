@@ -48,9 +48,7 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..core import Contradiction, SearchState
-from ..core.budget import TimeUp
 from ..core.inference import propagate
-from ..errors import LimitReached
 from ..lazy_cuts import LoopStats
 from ..milp import IntegerProgram, Row, exactly
 from ..milp import solutions as program_solutions
@@ -77,8 +75,6 @@ def presolve(puzzle: Towers, deadline: float | None = None) -> dict[Cell, set[in
         propagate(state, csp.constraints)
     except Contradiction:
         return {cell: set() for cell in csp.variables}
-    except TimeUp:
-        raise LimitReached("MILP engine: time limit reached") from None
     return {cell: set(state.domains[cell]) for cell in csp.variables}
 
 

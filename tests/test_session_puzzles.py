@@ -1,0 +1,168 @@
+"""Sessions on puzzles: hints alone solve every shipped puzzle that propagation alone solves,
+each removal absent from the puzzle's solution; the highest rung they need is the grade."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from csp_puzzles import Session, hashi, kakuro, singles, towers
+from csp_puzzles.core import solve
+from csp_puzzles.core.ladder import UNSATISFIABLE, grade
+from tests.conftest import DATA, janko, tatham
+from tests.test_towers_data import standard_janko
+
+REPO = Path(__file__).resolve().parent.parent
+#: every how many-th janko puzzle the quick tests take (the slow ones take them all)
+SAMPLE = 10
+
+
+def known_solution(puzzle) -> dict:
+    """The solution as the core finds it, checked by the puzzle's own checker."""
+    csp = puzzle.to_csp(counting=True)
+    result = solve(csp, inference="mac", var_order=puzzle.var_order_for("mac"))
+    assert result.solved and puzzle.check(puzzle.decode(result.solution)) == []
+    return result.solution
+
+
+def solve_by_hints(puzzle) -> tuple[Session, list[str]]:
+    """Apply hints until none is left; each removal must spare the solution."""
+    solution = known_solution(puzzle)
+    session = Session(puzzle)
+    rungs = []
+    while (hint := session.hint()) is not None:
+        assert hint.removals and all(hint.removals.values()), hint
+        for var, values in hint.removals.items():
+            assert solution[var] not in values, hint.sentence
+        session.apply(hint)
+        rungs.append(hint.rung)
+    return session, rungs
+
+
+def check_hints_solve(puzzle) -> str | None:
+    """When propagation alone solves `puzzle`, hints alone solve it too; returns its grade."""
+    level = grade(puzzle.ladder())
+    if level is None:
+        return None
+    assert level != UNSATISFIABLE
+    session, rungs = solve_by_hints(puzzle)
+    assert session.status == "solved"
+    values = {var: domain[0] for var, domain in session.domains.items()}
+    assert puzzle.check(puzzle.decode(values)) == []
+    names = [rung.name for rung in puzzle.ladder()]
+    assert max(rungs, key=names.index) == level  # the highest rung needed is the grade
+    return level
+
+
+def tatham_puzzles(name: str, module) -> list:
+    if not (DATA / "tatham").exists():
+        return []
+    return [module.parse(row["id"]) for row in tatham(name)]
+
+
+def janko_puzzles(name: str, module, step: int) -> list:
+    if not (DATA / "janko").exists():
+        return []
+    entries = standard_janko() if name == "skyscraper" else janko(name)
+    return [module.parse(entry["problem"], filename=key) for key, entry in entries[::step]]
+
+
+COLLECTIONS = {
+    "tatham bridges": lambda step: tatham_puzzles("bridges", hashi)[::step],
+    "tatham towers": lambda step: tatham_puzzles("towers", towers)[::step],
+    "tatham singles": lambda step: tatham_puzzles("singles", singles)[::step],
+    "janko hashi": lambda step: janko_puzzles("hashi", hashi, step),
+    "janko kakuro": lambda step: janko_puzzles("kakuro", kakuro, step),
+    "janko hitori": lambda step: janko_puzzles("hitori", singles, step),
+    "janko skyscraper": lambda step: janko_puzzles("skyscraper", towers, step),
+}
+
+
+def run_collection(name: str, step: int) -> None:
+    puzzles = COLLECTIONS[name](step)
+    if not puzzles:
+        pytest.skip(f"shared data not available for {name}")
+    solved = [check_hints_solve(puzzle) for puzzle in puzzles]
+    assert any(solved), f"{name}: propagation alone solved none of {len(puzzles)}"
+
+
+@pytest.mark.parametrize("name", sorted(COLLECTIONS))
+def test_hints_solve_a_sample(name):
+    run_collection(name, 1 if name.startswith("tatham") else SAMPLE)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(n for n in COLLECTIONS if n.startswith("janko")))
+def test_hints_solve_every_janko_puzzle(name):
+    run_collection(name, 1)
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "data" / "hashi").glob("*.txt")),
+                         ids=lambda p: p.stem)
+def test_hints_solve_the_shipped_hashi_puzzles_at_their_grade(path):
+    puzzle = hashi.parse(path.read_text())
+    level = check_hints_solve(puzzle)
+    assert level == path.stem.split("-")[0]  # the file says its grade
+
+
+def small_hashi() -> hashi.Hashi:
+    return hashi.parse((REPO / "data" / "hashi" / "easy-7x7.txt").read_text())
+
+
+def test_hints_speak_the_puzzles_words():
+    """Every hint of a whole solve names the island, or each edge it settles, in the
+    puzzle's words; what it read is in the scope of the rule that fired."""
+    session = Session(small_hashi())
+    constraints = {c.name: c for c in session.csp.constraints}
+    while (hint := session.hint()) is not None:
+        assert hint.rung in ("easy", "medium", "hard") and hint.constraint in constraints
+        scope = set(constraints[hint.constraint].scope)
+        assert set(hint.because) <= scope and set(hint.removals) <= scope
+        named = [session.words.name(var) for var in hint.removals]
+        assert all(name.startswith("edge (") for name in named)
+        assert all(name in hint.sentence for name in named) or (
+            hint.sentence.startswith("island (") and hint.sentence.endswith("to each"))
+        assert "bridge" in hint.sentence
+        session.apply(hint)
+    assert session.status == "solved"
+
+
+def test_island_degree_says_why():
+    """In medium-7x7 the 5 at (4,2) sees three islands, and each edge can still carry 0, 1
+    or 2 bridges when its hint comes (checked below): 6 at most, one to spare."""
+    puzzle = hashi.parse((REPO / "data" / "hashi" / "medium-7x7.txt").read_text())
+    session = Session(puzzle)
+    while (hint := session.hint()).rule != "N remaining with N+1 open at (4,2)":
+        session.apply(hint)
+    assert hint.sentence == ("island (4,2) needs 5 and has 3 neighbours, which can take 6 "
+                             "bridges at most: one to spare, so at least one bridge to each")
+    edges = [(2, 2, 4, 2), (4, 0, 4, 2), (4, 2, 6, 2)]
+    assert sorted(hint.because) == edges
+    assert all(session.domains[edge] == (0, 1, 2) for edge in edges)
+    assert hint.removals == {edge: (0,) for edge in edges}
+    assert hint.rule == "N remaining with N+1 open at (4,2)" and hint.rung == "easy"
+
+
+def test_mistakes_name_the_wrong_decisions():
+    puzzle = small_hashi()
+    solution = known_solution(puzzle)
+    session = Session(puzzle, inference="fc")
+    right = next(iter(solution))
+    wrong = next(var for var in solution if var != right)
+    session.assign(right, solution[right])
+    bad = next(x for x in session.domains[wrong] if x != solution[wrong])
+    session.assign(wrong, bad)
+    assert [(d.var, d.value) for d in session.mistakes()] == [(wrong, bad)]
+
+
+def test_the_engine_finishes_a_puzzle():
+    puzzle = hashi.parse((REPO / "data" / "hashi" / "hard-10x10.txt").read_text())
+    session = Session(puzzle, inference="fc")
+    first = session.suggest()
+    session.assign(first.var, first.value)
+    result = session.finish()
+    assert result.solved and session.status == "solved"
+    assert puzzle.check(puzzle.decode(result.solution)) == []
+    trace = session.trace
+    assert trace.domains_at(len(trace) - 1) == session.domains
