@@ -21,6 +21,11 @@ The student form of a notebook:
 
 This is the text nbgrader's `generate_assignment` writes, without its course database; an
 instructor who grades with nbgrader gives it the instructor versions (see the README).
+
+Where each form comes from: a wheel carries the student course only (the build writes the
+student form of every notebook, see setup.py), so that `pip install csp-puzzles` hands no
+one an answer; the instructor versions are the notebooks of a source checkout, which
+`course DIR --instructor` copies when it runs there.
 """
 
 from __future__ import annotations
@@ -38,8 +43,14 @@ MARKDOWN_STUB = "YOUR ANSWER HERE"
 FAILS_ON_PURPOSE = "raises-exception"  # the cell tag JupyterLab and nbval both honour
 
 _HERE = Path(__file__).resolve().parent
-#: where the course lives in an installed wheel, then in a source checkout
-_PLACES = (_HERE / "coursefiles", _HERE.parent)
+#: the source checkout (instructor versions), when the package runs from one
+_CHECKOUT = _HERE.parent
+#: the student course inside an installed wheel
+_INSTALLED = _HERE / "coursefiles"
+INSTRUCTOR_ELSEWHERE = (
+    "the instructor versions are not in the installed package, which carries the student "
+    "course only; write them from a source checkout of csp-puzzles (`csp-puzzles course DIR "
+    "--instructor` run there, or `make lab-instructor`)")
 
 
 class MarkerError(ValueError):
@@ -50,13 +61,26 @@ class CourseError(Exception):
     """The course cannot be written where asked; the message says why."""
 
 
-def course_sources() -> tuple[Path, Path]:
-    """The folders holding the instructor notebooks and the puzzle files they read."""
-    for place in _PLACES:
-        notebooks, data = place / "notebooks", place / "data"
-        if (notebooks / "00_start_here.ipynb").is_file() and data.is_dir():
-            return notebooks, data
-    raise CourseError("the course files are missing from this installation")
+def _course_in(place: Path) -> tuple[Path, Path] | None:
+    notebooks, data = place / "notebooks", place / "data"
+    if (notebooks / "00_start_here.ipynb").is_file() and data.is_dir():
+        return notebooks, data
+    return None
+
+
+def course_sources(instructor: bool = False) -> tuple[Path, Path]:
+    """The folders holding the notebooks and the puzzle files they read: a source
+    checkout's (instructor versions), else the installed student course. `instructor=True`
+    accepts the checkout only, and says where the instructor versions come from otherwise."""
+    found = _course_in(_CHECKOUT)
+    if found is not None:
+        return found
+    if instructor:
+        raise CourseError(INSTRUCTOR_ELSEWHERE)
+    found = _course_in(_INSTALLED)
+    if found is None:
+        raise CourseError("the course files are missing from this installation")
+    return found
 
 
 def strip_source(source: str, cell_type: str = "code", answer_cell: bool = True) -> str:
@@ -163,10 +187,10 @@ def write_course(target: Path, instructor: bool = False) -> list[Path]:
     The student form (the default) has no solution and no hidden test; `instructor=True`
     copies the instructor versions as they are. Returns the files written.
     """
+    notebooks, data = course_sources(instructor)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise CourseError("is not an empty folder, expected a new or empty one "
                           "(the course never overwrites files)")
-    notebooks, data = course_sources()
     # every student form is made before anything is written: a bad notebook writes nothing
     students = {} if instructor else {path: _student_form(path) for path in _notebooks(notebooks)}
     try:
@@ -187,6 +211,12 @@ def write_course(target: Path, instructor: bool = False) -> list[Path]:
         return written
     except OSError as err:
         raise CourseError(f"cannot write the course ({err.strerror or err})") from None
+
+
+def make_student_form(path: Path) -> None:
+    """Rewrite the notebook at `path` in its student form (the wheel's build does this to
+    every notebook it packs)."""
+    write_notebook(_student_form(path), path)
 
 
 def write_student_exercises(out_dir: Path) -> list[Path]:

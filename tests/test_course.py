@@ -70,15 +70,22 @@ def test_every_topic_notebook_has_an_answer_key_that_students_do_not_get(student
 
 
 def test_cells_that_fail_on_purpose_are_tagged_so_run_all_goes_on(student):
+    """Stubs and graded cells carry the tag (so do cells that call the student's code:
+    test_exercises runs the untouched versions and finds every failing cell tagged), and
+    the instructor versions carry it already, so that nbgrader's release keeps it."""
     tagged = 0
     for path in sorted((student / "notebooks" / "exercises").glob("*.ipynb")):
-        for cell in _cells(path):
+        source = _cells(NOTEBOOKS / "exercises" / path.name)
+        for cell, teacher in zip(_cells(path), source):
             tags = cell.get("metadata", {}).get("tags", [])
-            fails = "NotImplementedError()" in _text(cell) or \
+            fails = "raise NotImplementedError()" in _text(cell) or \
                 cell.get("metadata", {}).get("nbgrader", {}).get("grade")
-            assert (FAILS_ON_PURPOSE in tags) == bool(fails and cell["cell_type"] == "code")
+            if fails and cell["cell_type"] == "code":
+                assert FAILS_ON_PURPOSE in tags, path.name
+            assert cell["cell_type"] == "code" or not tags, path.name
+            assert tags == teacher.get("metadata", {}).get("tags", []), path.name
             tagged += FAILS_ON_PURPOSE in tags
-    assert tagged >= 8
+    assert tagged >= 40
 
 
 def test_the_instructor_course_is_the_source_as_it_is(tmp_path):
@@ -143,8 +150,27 @@ def test_a_notebook_with_unpaired_markers_is_one_clear_error(tmp_path, monkeypat
                          "source": "def f():\n    ### BEGIN SOLUTION\n    return 1"}],
               "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     (source / "notebooks" / "00_start_here.ipynb").write_text(json.dumps(broken))
-    monkeypatch.setattr(course, "_PLACES", (source,))
+    monkeypatch.setattr(course, "_CHECKOUT", source)
     assert cli_main(["course", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "00_start_here.ipynb: cell 2: a solution region" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_from_an_installed_package_the_instructor_versions_are_refused(tmp_path, monkeypatch,
+                                                                       capsys):
+    """An installed wheel holds the student course only: `--instructor` exits 2 with one line
+    saying where the instructor versions come from; the student course is written as usual."""
+    from csp_puzzles import course
+
+    installed = tmp_path / "site-packages" / "csp_puzzles" / "coursefiles"
+    assert cli_main(["course", str(installed)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(course, "_CHECKOUT", tmp_path / "site-packages")
+    monkeypatch.setattr(course, "_INSTALLED", installed)
+    assert cli_main(["course", str(tmp_path / "teacher"), "--instructor"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "source checkout" in err and "make lab-instructor" in err
+    assert not (tmp_path / "teacher").exists()
+    assert cli_main(["course", str(tmp_path / "class")]) == 0
+    assert _files(tmp_path / "class" / "notebooks") == _files(installed / "notebooks")

@@ -9,10 +9,16 @@ from outside the repository: `csp-puzzles --version`, `csp-puzzles course DIR`, 
 hidden-test marker in DIR, and `pytest --nbval-lax` over the whole course passes, run while
 other processes keep every core busy (`tests/busy.py`), as the notebooks of the repository
 are (`conftest.py`): no assert of the course may lean on the clock.
+
+The wheel itself carries the student course only: no notebook or course file in it holds a
+solution, a hidden test or an answer key, no file of it holds a marker line, and
+`csp-puzzles course DIR --instructor` from it exits 2 saying where the instructor versions
+come from.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -22,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from csp_puzzles.course import MARKERS as MARKER_LINES
 from tests.busy import BusyCores
 
 REPO = Path(__file__).resolve().parent.parent
@@ -63,8 +70,8 @@ def _run(command: list[str], cwd: Path, timeout: float = 300) -> str:
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> Path:
-    """A fresh virtual environment holding the wheel; returns its bin/ folder."""
+def wheel(tmp_path_factory) -> Path:
+    """The wheel, built from a copy of the sources (as `pip wheel` builds it)."""
     work = tmp_path_factory.mktemp("wheel")
     source = work / "source"
     for name in SOURCES:
@@ -77,8 +84,13 @@ def installed(tmp_path_factory) -> Path:
             shutil.copyfile(path, source / name)
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(work / "dist"),
           str(source)], cwd=work)
-    wheel = next((work / "dist").glob("csp_puzzles-*.whl"))
+    return next((work / "dist").glob("csp_puzzles-*.whl"))
 
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> Path:
+    """A fresh virtual environment holding the wheel; returns its bin/ folder."""
+    work = tmp_path_factory.mktemp("venv")
     venv = work / "venv"
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=work)
     python = venv / "bin" / "python"
@@ -119,3 +131,39 @@ def test_the_course_from_the_wheel_has_no_solutions_and_runs(installed, tmp_path
     with BusyCores():
         _run([str(installed / "python"), "-m", "pytest", "--nbval-lax", "--nbval-current-env",
               "-q", "-p", "no:cacheprovider", "notebooks"], cwd=course, timeout=900)
+
+
+def _marker_lines(text: str, is_notebook: bool) -> list[str]:
+    """The lines of a file that are markers (a notebook's lines are its cells' lines)."""
+    if is_notebook:
+        cells = json.loads(text)["cells"]
+        text = "\n".join("".join(cell["source"]) if isinstance(cell["source"], list)
+                         else cell["source"] for cell in cells)
+    return [line for line in text.splitlines() if line.strip() in MARKER_LINES]
+
+
+def test_the_wheel_holds_no_solution_no_hidden_test_no_answer_key(wheel):
+    """Course files (notebooks included) may not even name a marker; no other file of the
+    wheel may hold a marker line (course.py names them, to strip them from a checkout)."""
+    import zipfile
+
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        notebooks = [name for name in names if name.endswith(".ipynb")]
+        assert len([n for n in notebooks if "/coursefiles/notebooks/" in n]) >= 26
+        for name in names:
+            text = archive.read(name).decode("utf-8", errors="replace")
+            if name.endswith(".ipynb") or "/coursefiles/" in name:
+                assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text, name
+                assert "Answer key" not in text, name
+            assert not _marker_lines(text, name.endswith(".ipynb")), name
+
+
+def test_from_the_wheel_the_instructor_versions_are_refused(installed, tmp_path):
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    done = subprocess.run([str(installed / "csp-puzzles"), "course", str(tmp_path / "teacher"),
+                           "--instructor"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "source checkout" in done.stderr, done.stderr
+    assert not (tmp_path / "teacher").exists()
