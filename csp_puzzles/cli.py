@@ -28,6 +28,7 @@ from .limits import GENERATE_SIDE, describe
 from .outputs import OutputError, check_output, write_failed
 from .puzzle import LIMIT, SOLVED, UNSATISFIABLE, Puzzle, PuzzleResult
 from .registry import KINDS, puzzle_module
+from .sizes import describe as describe_sizes
 from .sources import read_source
 
 EXIT_OK, EXIT_USAGE, EXIT_UNSAT, EXIT_LIMIT = 0, 2, 3, 4
@@ -224,6 +225,17 @@ def _parse_size(text: str | None) -> tuple[int, int] | None:
         f"<command line>:1:1: bad --size {text!r}, expected WxH or N (like 10x10 or 7)")
 
 
+def _levels_help() -> str:
+    """Each kind's levels and the sides each offers (its generator's `SIZES`)."""
+    offered = []
+    for kind in KINDS:
+        sizes = getattr(import_module(f"csp_puzzles.{kind}.generate"), "SIZES", None)
+        if sizes is not None:
+            offered.append(f"{kind} {describe_sizes(sizes)}")
+    return ("a level, offered at these sides (hashi: maxb 2, see hashi.generate): "
+            + "; ".join(offered))
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     module = puzzle_module(args.kind)
     size = _parse_size(args.size)
@@ -373,7 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
     generate.add_argument("kind", choices=KINDS)
     generate.add_argument("--size", help="WxH, or N for a square")
-    generate.add_argument("--difficulty")
+    generate.add_argument("--difficulty", help=_levels_help())
     generate.add_argument("--seed", type=ascii_int)
     generate.add_argument("--count", type=ascii_int, default=1)
     generate.add_argument("--format", choices=("native", "tatham"), default="native")
@@ -388,7 +400,7 @@ def build_parser() -> argparse.ArgumentParser:
     cnf.set_defaults(run=cmd_cnf)
 
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", "local", "milp", "deadline", *KINDS))
+    bench.add_argument("what", choices=("core", "local", "milp", "deadline", "tatham", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 

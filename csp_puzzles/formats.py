@@ -9,7 +9,9 @@ that a puzzle's parser can raise a `ParseError` that points at the exact cell.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import ParseError
 from .limits import GRID_SIDE, INPUT_BYTES
@@ -103,6 +105,41 @@ def split_game_id(text: str, expected: str, filename: str | None) -> GameId:
     start = len(raw) - len(raw.lstrip())
     params, _, desc = raw.strip().partition(":")
     return GameId(params, desc, number, start + len(params) + 2)
+
+
+#: a field of Tatham's game ID parameters: its letter, and what follows it: "number"
+#: (`m2`), "char" (one character: `dh`) or "flag" (nothing: `L`)
+ParamField = tuple[str, str]
+
+
+def read_params(params: str, fields: Sequence[ParamField]) -> dict[str, Any] | None:
+    """Tatham's game ID parameters, read the way his games read them (`decode_params`).
+
+    First a number (the size; its key is ""), then each field of `fields` in that order,
+    each only if its letter comes next; reading stops at the first character that is not
+    the next field's letter, and the rest is ignored, as in his games (so `7X7m2` is 7x7,
+    and `7x7m2Z` is 7x7m2). None when the parameters do not start with a number.
+    """
+    digits = re.match(r"[0-9]{1,9}", params)
+    if digits is None:
+        return None
+    found: dict[str, Any] = {"": int(digits.group())}
+    pos = digits.end()
+    for letter, kind in fields:
+        if not params.startswith(letter, pos):
+            continue
+        pos += 1
+        if kind == "flag":
+            found[letter] = True
+        elif kind == "char":
+            found[letter] = params[pos:pos + 1]
+            pos += 1
+        else:
+            number = re.match(r"[0-9]{0,9}", params[pos:])
+            assert number is not None  # zero digits match
+            found[letter] = int(number.group() or 0)
+            pos += number.end()
+    return found
 
 
 def bad_params(game_id: GameId, expected: str, filename: str | None) -> ParseError:

@@ -87,9 +87,9 @@ def test_non_digit_token():
 
 
 def test_island_out_of_range_for_maxb():
-    assert error_at("1 0 9\n")[:2] == (1, 5)
-    with pytest.raises(ParseError):
-        hashi.parse("5x5m1:5a4a3j1c2b2b")  # an island of 5 with at most 1 bridge per pair
+    assert error_at("1 0 9\n")[:2] == (1, 5)  # grid text: islands are 1-8
+    # Tatham's game accepts an island of 5 with at most 1 bridge per pair: no solution
+    assert hashi.parse("5x5m1:5a4a3j1c2b2b").grade() == "unsatisfiable"
 
 
 def test_ragged_rows():
@@ -114,4 +114,4 @@ def test_bad_tatham_ids():
     assert error_at("5x5m2:2a4a3j1c2b2")[2].startswith("the description covers 23 cells")
     line, column, message = error_at("5x5m2:2a4a3j1c2b2b!")
     assert (line, column) == (1, 19)
-    assert error_at("5x5m7:2a4a3j1c2b2b")[:2] == (1, 5)
+    assert error_at("5x5m7:2a4a3j1c2b2b")[:2] == (1, 4)  # at the m

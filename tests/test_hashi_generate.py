@@ -12,7 +12,7 @@ import pytest
 from csp_puzzles.cli import main
 from csp_puzzles.hashi import parse, sat
 from csp_puzzles.hashi.generate import DIFFICULTIES, generate, grade
-from csp_puzzles.hashi.grade import deduce, rules_csp, solves
+from csp_puzzles.hashi.grade import deduce, solves
 from tests.conftest import tatham
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hashi"
@@ -54,9 +54,10 @@ def test_same_seed_same_puzzle() -> None:
 
 @pytest.mark.parametrize("maxb, loops", [(1, True), (3, True), (2, False), (4, False)])
 def test_variants(maxb: int, loops: bool) -> None:
-    puzzle = generate(width=9, height=9, maxb=maxb, loops=loops, difficulty="medium", seed=5)
+    level = "hard" if maxb == 1 else "medium"  # with one bridge a pair, medium is easy
+    puzzle = generate(width=10, height=10, maxb=maxb, loops=loops, difficulty=level, seed=5)
     assert (puzzle.maxb, puzzle.loops) == (maxb, loops)
-    assert grade(puzzle) == "medium"
+    assert grade(puzzle) == level
     assert_unique_solution(puzzle)
     again = parse(puzzle.to_tatham())
     assert (again.maxb, again.loops, again.to_text()) == (maxb, loops, puzzle.to_text())
@@ -69,7 +70,7 @@ def test_island_count_is_what_was_grown() -> None:
 
 @pytest.mark.parametrize("options, message", [
     ({"difficulty": "extreme"}, "unknown difficulty"),
-    ({"width": 2, "height": 9}, "too small"),
+    ({"width": 2, "height": 9}, "have sides 5 to 100, not 2x9"),
     ({"maxb": 5}, "maxb"),
     ({"islands": 60, "width": 5, "height": 5}, "cannot fit"),
 ])
@@ -86,12 +87,13 @@ def test_no_generated_island_touches_another() -> None:
 
 
 # -- grading any puzzle ----------------------------------------------------------------------
-def test_rules_csp_at_hard_is_the_model() -> None:
-    """The grader's `hard` model and `to_csp()` have the same variables and constraints."""
+def test_every_rung_has_the_model_variables() -> None:
+    """The ladder's rungs and `to_csp()` share their variables: hints and grades read the
+    same edges the solver fixes."""
     puzzle = parse(tatham("bridges")[-1]["id"])
-    ours, model = rules_csp(puzzle, "hard"), puzzle.to_csp()
-    assert ours.variables == model.variables
-    assert [c.name for c in ours.constraints] == [c.name for c in model.constraints]
+    model = puzzle.to_csp()
+    assert [rung.name for rung in puzzle.ladder()] == ["easy", "medium", "hard"]
+    assert all(rung.csp.variables == model.variables for rung in puzzle.ladder())
 
 
 def test_grades_of_tatham_puzzles() -> None:

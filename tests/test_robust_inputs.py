@@ -90,10 +90,12 @@ def test_very_long_numbers_are_errors_not_int_crashes():
 
 # -- misleading errors ------------------------------------------------------------------------
 @pytest.mark.parametrize("kind, text, words", [
-    ("hashi", "5x5Lm2:a2b", "bad Tatham game ID parameters '5x5Lm2'"),
+    ("hashi", "x5Lm2:a2b", "bad Tatham game ID parameters 'x5Lm2'"),
+    ("hashi", "5x5Lm2:a2b", "covers 4 cells, expected 25"),  # he reads 5x5L: m2 comes too late
     ("hashi", "5x5m2L:a#", "unexpected '#' in the description"),
-    ("singles", "5y5:12345", "bad Tatham game ID parameters '5y5'"),
-    ("towers", "4x4:1/2", "bad Tatham game ID parameters '4x4'"),
+    ("singles", "y5:12345", "bad Tatham game ID parameters 'y5'"),
+    ("towers", "x4:1/2", "bad Tatham game ID parameters 'x4'"),
+    ("towers", "4x4:1/2", "2 clues, expected 16"),  # he reads 4x4 as 4
     ("towers", "4:1/2/3\nmore", "a second line after the game ID"),
 ])
 def test_mistyped_game_ids_are_reported_as_game_ids(kind, text, words):

@@ -128,20 +128,22 @@ def test_hints_speak_the_puzzles_words():
     assert session.status == "solved"
 
 
-def test_island_degree_says_why():
-    """In medium-7x7 the 5 at (4,2) sees three islands, and each edge can still carry 0, 1
-    or 2 bridges when its hint comes (checked below): 6 at most, one to spare."""
+def test_island_rules_say_why():
+    """In medium-7x7 the 5 at (1,4) sees three islands, and two of its edges can still carry
+    0, 1 or 2 bridges when its hint comes (checked below): two neighbours give 4 at most, so
+    each of the three gets a bridge (Tatham's easy rule "a bridge to every neighbour")."""
     puzzle = hashi.parse((REPO / "data" / "hashi" / "medium-7x7.txt").read_text())
     session = Session(puzzle)
-    while (hint := session.hint()).rule != "N remaining with N+1 open at (4,2)":
+    while not (hint := session.hint()).rule.startswith("a bridge to every neighbour at (1,4)"):
         session.apply(hint)
-    assert hint.sentence == ("island (4,2) needs 5 and has 3 neighbours, which can take 6 "
-                             "bridges at most: one to spare, so at least one bridge to each")
-    edges = [(2, 2, 4, 2), (4, 0, 4, 2), (4, 2, 6, 2)]
+    assert hint.sentence == ("island (1,4) needs 5 and has 3 neighbours; without one of them "
+                             "the others carry 4 at most, so edge (1,4)-(1,6) carries at least "
+                             "1 bridge and edge (1,4)-(6,4) carries at least 1 bridge")
+    edges = [(1, 2, 1, 4), (1, 4, 1, 6), (1, 4, 6, 4)]
     assert sorted(hint.because) == edges
-    assert all(session.domains[edge] == (0, 1, 2) for edge in edges)
-    assert hint.removals == {edge: (0,) for edge in edges}
-    assert hint.rule == "N remaining with N+1 open at (4,2)" and hint.rung == "easy"
+    assert all(session.domains[edge] == (0, 1, 2) for edge in edges[1:])
+    assert hint.removals == {edge: (0,) for edge in edges[1:]}
+    assert hint.rung == "easy"
 
 
 def test_mistakes_name_the_wrong_decisions():

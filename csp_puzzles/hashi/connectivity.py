@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Contradiction, Least, Most, SearchState
 from ..unionfind import UnionFind
-from .rules import check_level
+from .rules import FULL, check_level
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi
@@ -307,10 +307,10 @@ class Connectivity(Constraint):
 
     priority = 1  # global and costly: MAC runs it once the island rules have settled
 
-    def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = "hard"):
+    def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = FULL):
         check_level(level)
         super().__init__([e.key for e in edges], "connectivity")
-        self.prune = level == "hard"
+        self.prune = level == FULL  # at Tatham's levels, a check only
         self.top = puzzle.maxb  # the most bridges an edge can carry
         self.n = len(puzzle.islands)
         self.values = [island.value for island in puzzle.islands]
@@ -582,7 +582,7 @@ class NoLoops(Constraint):
 
     priority = 1  # global: runs after the island rules
 
-    def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = "hard"):
+    def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = FULL):
         check_level(level)
         super().__init__([e.key for e in edges], "no loops")
         self.prune = level != "easy"

@@ -7,15 +7,18 @@ Accepted, detected automatically:
   cells separated by whitespace or, when every cell is one character, not at all;
 - the same with a janko.at header `R C` (rows, columns);
 - the same with a Coelho et al. `.has` header `W H N` (width, height, islands; CRLF);
-- a Tatham Bridges game ID `WxH[m<k>][L]:desc` (`1`-`9`, `A`-`G` islands, `a`-`z` water runs).
+- a Tatham Bridges game ID `W[xH][i<n>][e<n>][m<k>][L][d<n>]:desc` (`1`-`9`, `A`-`G`
+  islands, `a`-`z` water runs), read with his parameter grammar: `7m2` is 7x7, the island
+  density `i`, expansion `e` and difficulty `d` of his "Random seed" dialog are read and
+  ignored, and so is whatever follows the parameters he knows (`7x7m2Z`, `7X7m2`: 7x7m2).
+  An island needing more bridges than `m` allows is read (his game accepts it): such a
+  puzzle has no solution.
 
 A first line of 2 or 3 numbers is a header only when the rows that follow fit it; when it
 cannot be a row of the grid either, it is a header that lies, and that is an error.
 """
 
 from __future__ import annotations
-
-import re
 
 from ..formats import (
     Token,
@@ -27,6 +30,7 @@ from ..formats import (
     is_number,
     looks_like_game_id,
     prepare,
+    read_params,
     split_compact,
     split_game_id,
     text_lines,
@@ -35,7 +39,9 @@ from ..limits import GRID_SIDE
 from .model import MAX_BRIDGES, Hashi
 
 WATER = frozenset("0.-")
-TATHAM_PARAMS = re.compile(r"([0-9]{1,6})x([0-9]{1,6})(?:m([0-9]{1,6}))?(L)?")
+#: the fields of his parameters after the width, in his order (`decode_params`)
+TATHAM_FIELDS = (("x", "number"), ("i", "number"), ("e", "number"), ("m", "number"),
+                 ("L", "flag"), ("d", "number"))
 TATHAM_FORMAT = "WxH[m<k>][L]:desc (like 7x7m2:...)"
 MAX_SIDE = GRID_SIDE["hashi"]
 
@@ -125,15 +131,16 @@ def _cell(token: Token, maxb: int, filename: str | None) -> int:
 def parse_tatham(text: str, filename: str | None = None) -> Hashi:
     """A Tatham Bridges game ID `WxH[m<k>][L]:desc`."""
     game_id = split_game_id(prepare(text, filename), TATHAM_FORMAT, filename)
-    match = TATHAM_PARAMS.fullmatch(game_id.params)
-    if match is None:
+    params = read_params(game_id.params, TATHAM_FIELDS)
+    if params is None:
         raise bad_params(game_id, TATHAM_FORMAT, filename)
-    width, height = int(match.group(1)), int(match.group(2))
-    maxb = int(match.group(3)) if match.group(3) else 2
+    width = params[""]
+    height = params.get("x", width)
+    maxb = params.get("m", 2)
     params_start = -len(game_id.params) - 1
     if not 1 <= maxb <= MAX_BRIDGES:
         raise game_id.error(f"m{maxb}: expected at most 1 to {MAX_BRIDGES} bridges per pair",
-                            params_start + match.start(3), filename)
+                            params_start + game_id.params.index("m"), filename)
     if width < 1 or height < 1:
         raise game_id.error("grid size must be at least 1x1", params_start, filename)
     check_size("the width", width, MAX_SIDE, (game_id.line, 1), filename)
@@ -152,9 +159,6 @@ def parse_tatham(text: str, filename: str | None = None) -> Hashi:
         else:
             raise game_id.error(f"unexpected {ch!r} in the description, expected 1-9 or A-G "
                                 "for an island, a-z for a run of water", i, filename)
-        if value > 4 * maxb:
-            raise game_id.error(f"island {value} needs more than {4 * maxb} bridges, expected "
-                                f"at most 4 x {maxb}", i, filename)
         if cell >= width * height:
             raise game_id.error(f"island beyond the {width}x{height} grid, expected "
                                 f"{width * height} cells in all", i, filename)
@@ -165,4 +169,4 @@ def parse_tatham(text: str, filename: str | None = None) -> Hashi:
                             f"for {width}x{height}", len(game_id.desc), filename)
     if not islands:
         raise game_id.error("the grid has no island, expected at least one", 0, filename)
-    return Hashi(height, width, islands, maxb=maxb, loops=match.group(4) is None)
+    return Hashi(height, width, islands, maxb=maxb, loops="L" not in params)

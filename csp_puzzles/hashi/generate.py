@@ -28,16 +28,19 @@ puzzle.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass, field
 
+from .. import sizes
 from ..core import count
 from ..limits import GENERATE_SIDE
+from ..sizes import Sides
 from .grade import DIFFICULTIES, deduce, grade, solves
 from .model import MAX_BRIDGES, Hashi
 
-__all__ = ["DIFFICULTIES", "generate", "grade"]
+__all__ = ["DIFFICULTIES", "SIZES", "generate", "grade"]
 
 _DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 #: the weaker rule level a puzzle of each grade must resist
@@ -304,52 +307,84 @@ def default_islands(width: int, height: int) -> int:
     return max(2, round(cells / (3 + math.sqrt(cells) / 5)))
 
 
+#: the sides each level offers for the classic puzzle (maxb 2, loops allowed; see
+#: `sizes_for` for the others): a level offered at a size is always found
+SIZES: dict[str, Sides] = {"easy": (3, GENERATE_SIDE["hashi"]),
+                           "medium": (5, GENERATE_SIDE["hashi"]),
+                           "hard": (5, GENERATE_SIDE["hashi"]),
+                           "fiendish": (7, GENERATE_SIDE["hashi"])}
+
+
+def sizes_for(maxb: int, loops: bool) -> dict[str, Sides]:
+    """The levels and sides offered for puzzles with `maxb` and `loops`.
+
+    With one bridge per pair, medium adds nothing to easy when loops are allowed (its edge
+    minimum is then saturation: Tatham's generator has no such puzzles either), and no
+    puzzle beyond hard has been found.
+    """
+    sizes = dict(SIZES)
+    if maxb == 1:
+        del sizes["fiendish"]
+        if loops:
+            del sizes["medium"]
+        else:
+            sizes["hard"] = (10, GENERATE_SIDE["hashi"])
+    return sizes
+
+
+#: candidates tried when the island count is given (it may leave no room for a level)
+ISLAND_ATTEMPTS = 2000
+
+
 def generate(width: int = 7, height: int = 7, islands: int | None = None, maxb: int = 2,
-             loops: bool = True, difficulty: str = "medium", seed: int | None = None,
-             max_attempts: int = 2000) -> Hashi:
+             loops: bool = True, difficulty: str = "medium", seed: int | None = None) -> Hashi:
     """A puzzle with exactly one solution and grade `difficulty` (see `grade.py`).
 
+    Sides offered by level (rows and columns alike): easy 3-100, medium and hard 5-100,
+    fiendish 7-100; with `maxb=1`, no fiendish, no medium when loops are allowed, hard
+    from 10 when they are not (`sizes_for`). Other sizes are refused before any work. At
+    those sizes the generator never gives up: it grows candidates until one has the grade.
     `islands` is how many islands to grow (by default one cell in 4 to 11, see
-    `default_islands`); the repairs that make the solution unique add a few more. `maxb`
-    is the most bridges a pair may carry (1-4) and `loops=False` makes a no-loops
-    (Tatham `L`) puzzle. The same `seed` gives the same puzzle. Raises ValueError for
-    impossible requests or when `max_attempts` candidates all miss the grade: `fiendish`
-    needs room (none below 7x7, some 7x7 seeds find none; from 8x8 up it takes about a
-    second).
+    `default_islands`; the repairs that make the solution unique add a few more); with it,
+    `ISLAND_ATTEMPTS` candidates are tried at most, since few islands may leave no room for
+    a level. `maxb` is the most
+    bridges a pair may carry (1-4) and `loops=False` makes a no-loops (Tatham `L`) puzzle.
+    The same `seed` gives the same puzzle.
     """
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"unknown difficulty {difficulty!r}, expected one of "
-                         f"{', '.join(DIFFICULTIES)}")
-    if width < 3 or height < 3:
-        raise ValueError(f"a {width}x{height} grid is too small, expected at least 3x3")
-    cap = GENERATE_SIDE["hashi"]
-    if width > cap or height > cap:
-        raise ValueError(f"a {width}x{height} grid is above the cap of {cap}x{cap} on "
-                         "generated hashi puzzles, expected smaller sides")
     if not 1 <= maxb <= MAX_BRIDGES:
         raise ValueError(f"maxb must be between 1 and {MAX_BRIDGES}, not {maxb}")
+    sizes.check("hashi", sizes_for(maxb, loops), difficulty, width, height)
     if islands is not None and not 2 <= islands <= (width * height + 1) // 2:
         raise ValueError(f"{islands} islands cannot fit a {width}x{height} grid "
                          f"(expected 2 to {(width * height + 1) // 2})")
     rng = random.Random(seed)
     target = islands if islands is not None else default_islands(width, height)
-    max_repairs = max(10, target // 2)
-    for _ in range(max_attempts):
-        net = _grow(rng, height, width, target, maxb, loops)
-        if len(net.islands) < (2 if islands is None else islands) or _empty_borders(net):
-            continue  # the grid filled up first, or the network left a border line empty
-        if difficulty == "fiendish":
-            if solves(net.puzzle(maxb, loops), "hard") is not False:
-                continue
-            puzzle = _unique_by_search(rng, net, maxb, loops, max_repairs)
-            if puzzle is None or solves(puzzle, "hard") is not False:
-                continue
-        else:
-            puzzle = _solved_by_rules(rng, net, difficulty, maxb, loops, max_repairs)
-            weaker = _WEAKER.get(difficulty)
-            if puzzle is None or (weaker is not None and solves(puzzle, weaker) is not False):
-                continue
-        if puzzle.count_solutions(limit=2) == 1:
+    attempts = itertools.count() if islands is None else range(ISLAND_ATTEMPTS)
+    for _ in attempts:
+        puzzle = _candidate(rng, height, width, target, islands is not None, maxb, loops,
+                            difficulty)
+        if puzzle is not None and puzzle.count_solutions(limit=2) == 1:
             return puzzle
-    raise ValueError(f"no {difficulty} {width}x{height} puzzle found in {max_attempts} "
-                     f"attempts (seed {seed}); try another size or difficulty")
+    raise ValueError(f"no {difficulty} {width}x{height} puzzle with {islands} islands found "
+                     f"in {ISLAND_ATTEMPTS} attempts (seed {seed}); try more islands")
+
+
+def _candidate(rng: random.Random, height: int, width: int, target: int, exact: bool,
+               maxb: int, loops: bool, difficulty: str) -> Hashi | None:
+    """One grown and repaired candidate of grade `difficulty`, or None."""
+    net = _grow(rng, height, width, target, maxb, loops)
+    if len(net.islands) < (target if exact else 2) or _empty_borders(net):
+        return None  # the grid filled up first, or the network left a border line empty
+    max_repairs = max(10, target // 2)
+    if difficulty == "fiendish":
+        if solves(net.puzzle(maxb, loops), "hard") is not False:
+            return None
+        puzzle = _unique_by_search(rng, net, maxb, loops, max_repairs)
+        if puzzle is None or solves(puzzle, "hard") is not False:
+            return None
+        return puzzle
+    puzzle = _solved_by_rules(rng, net, difficulty, maxb, loops, max_repairs)
+    weaker = _WEAKER.get(difficulty)
+    if puzzle is None or (weaker is not None and solves(puzzle, weaker) is not False):
+        return None
+    return puzzle

@@ -49,7 +49,16 @@ from . import picture as drawing
 from .check import check
 from .connectivity import Connectivity, NoLoops
 from .render import render
-from .rules import LEVELS, IslandDegree, NoCrossing, PairIsolation
+from .rules import (
+    FULL,
+    LEVELS,
+    IslandCounting,
+    IslandDegree,
+    NoCrossing,
+    PairIsolation,
+    check_level,
+)
+from .trials import TrialBridges
 
 #: the most bridges two islands may share, whatever the puzzle's `maxb` (Tatham's limit)
 MAX_BRIDGES = 4
@@ -203,17 +212,20 @@ class Hashi(Puzzle):
         return [self.edges[e].other(island) for e in self.edges_at[island]]
 
     # -- the CSP -----------------------------------------------------------------------------
-    def to_csp(self, counting: bool = False, adjacent: bool = True, level: str = "hard",
+    def to_csp(self, counting: bool = False, adjacent: bool = True, level: str = FULL,
                **options: Any) -> CSP:
         """The CSP: edge variables 0..maxb, degrees, crossings, isolation, connectivity.
 
         `adjacent=False` leaves out the edges between touching islands (a rule some
         collections add: touching islands are never joined).
-        `level` ("easy", "medium", "hard") limits the rules the propagators use, for
-        grading; the constraints themselves are the same. `counting` changes nothing: every
-        rule here holds in every solution, none assumes the puzzle has only one.
+        `level` picks the rules the propagators use: "full" (the default) every rule the
+        solver has; "easy", "medium", "hard" exactly Tatham's levels (`rules.py`), the
+        rungs of `ladder()`. The relation is the same at every level: only what is deduced
+        before the search differs. `counting` changes nothing: every rule here holds in
+        every solution, none assumes the puzzle has only one.
         """
         self.reject_options(options)
+        check_level(level)
         csp = CSP(f"hashi {self.width}x{self.height}")
         used = [e for e in self.edges if adjacent or not e.touching]
         for e in used:
@@ -221,10 +233,11 @@ class Hashi(Puzzle):
         used_index = {e.index for e in used}
         for island in self.islands:
             edges = [self.edges[k] for k in self.edges_at[island.index] if k in used_index]
-            csp.add_constraint(IslandDegree(self, island, edges, level))
+            csp.add_constraint(IslandDegree(self, island, edges) if level == FULL
+                               else IslandCounting(island, edges, self.maxb, level))
         for h, v in self.crossings:
             csp.add_constraint(NoCrossing(self.edges[h], self.edges[v]))
-        if len(self.islands) > 2 and level != "easy":
+        if len(self.islands) > 2 and level == FULL:
             for e in used:
                 a, b = self.islands[e.a], self.islands[e.b]
                 if a.value == b.value <= self.maxb:
@@ -233,6 +246,8 @@ class Hashi(Puzzle):
             csp.add_constraint(Connectivity(self, used, level))
             if not self.loops:
                 csp.add_constraint(NoLoops(self, used, level))
+            if level == "hard":
+                csp.add_constraint(TrialBridges(self, used))
         return csp
 
     def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
@@ -337,8 +352,8 @@ class Hashi(Puzzle):
         return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
 
     def ladder(self, adjacent: bool = True) -> list[Rung]:
-        """Tatham's stages as rungs: island counting, then per-edge rules, then
-        connectivity (`rules.LEVELS`)."""
+        """Tatham's levels as rungs (`rules.LEVELS`): island counting, then the edge minimum
+        and no loops, then the trials of `trials.py`."""
         return [Rung(level, self.to_csp(adjacent=adjacent, level=level)) for level in LEVELS]
 
     def grade(self) -> str:

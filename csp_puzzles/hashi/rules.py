@@ -1,24 +1,31 @@
 """The deduction rules a Hashi player uses, each a propagator on the generic core.
 
-Every pruning names the rule and the place, so a trace reads like a player's reasoning:
+Every pruning names the rule and the place, so a trace reads like a player's reasoning.
 
-- `IslandDegree` (one per island, a `Sum` of the bridges around it), a beginner's counting
-  rules and their generalisation:
+Two sets of island rules share the crossings and the connectivity propagators:
+
+- `IslandCounting`, Tatham's island rules, level by level (the ladder that grades puzzles,
+  see `grade.py`). `easy` (his solver's stage 1):
+  - "small island at (r,c)": an edge carries at most the number of either island;
   - "island complete at (r,c)": no bridge left to place, every other edge stays as it is;
-  - "saturation at (r,c)": remaining bridges = remaining room, so every edge is maxed;
-  - "one open neighbour at (r,c)": only one edge can still grow, it takes the rest;
-  - "N remaining with N+1 open at (r,c)": one unit of slack, every edge but one unit full;
-  - "edge minimum at (r,c)": an edge needs at least (remaining - room on the other edges);
-  - "edge cap at (r,c)": an edge takes at most what the island still needs.
+  - "saturation at (r,c)": the room left on the edges (each counted up to what the island
+    still needs) is exactly what it needs, so every edge takes all of it ("one open
+    neighbour at (r,c)" when a single edge has room);
+  - "a bridge to every neighbour at (r,c)": a number above maxb times (neighbours - 1)
+    cannot be made without each neighbour;
+  and `medium` (stage 2) adds
+  - "edge minimum at (r,c)": the other edges together carry less than the number, so this
+    one carries at least one bridge;
+  - "no loops" (the `L` variant, `connectivity.NoLoops`): never join two islands already
+    joined.
+  `hard` (stage 3) adds the trials of `trials.py`.
+- `IslandDegree`, the solver's island rule (the default model, `level="full"`): bounds
+  reasoning on the sum, as strong as it goes, named by the cases players know (the first
+  four above, "N remaining with N+1 open", "edge minimum", "edge cap").
 - `NoCrossing` ("a bridge blocks the neighbours behind it"): "crossing: (a)-(b) blocks (c)-(d)".
-- `PairIsolation`: "isolation 1-1 (a)-(b)" and "isolation 2=2 (a)-(b)": two equal islands
-  joined by all their bridges would form a closed group.
+- `PairIsolation` (full model): "isolation 1-1 (a)-(b)" and "isolation 2=2 (a)-(b)": two
+  equal islands joined by all their bridges would form a closed group.
 - the connectivity rules live in `connectivity.py`.
-
-`level` selects how much each rule family does, the way Tatham grades Bridges puzzles:
-`easy` = island-local counting (complete, saturated, one open neighbour, crossings),
-`medium` adds the per-edge rules
-(edge minimum and caps, isolation, no loops), `hard` adds the connectivity rules.
 """
 
 from __future__ import annotations
@@ -35,19 +42,27 @@ if TYPE_CHECKING:
     from ..core.hints import Words
     from .model import Edge, Hashi, Island
 
+#: Tatham's levels, easiest first: the rungs of the ladder (`Hashi.ladder`)
 LEVELS = ("easy", "medium", "hard")
-#: the rule families of the causes, by the level that introduces them (for grading)
+#: every rule: the solver's default model, beyond Tatham's levels
+FULL = "full"
+#: the rule families of the causes, by the level that introduces them (`FULL`: only the
+#: solver's default model uses them)
 RULE_LEVELS: dict[str, str] = {
+    "small island": "easy",
     "island complete": "easy",
     "saturation": "easy",
     "one open neighbour": "easy",
-    "N remaining with N+1 open": "easy",
+    "a bridge to every neighbour": "easy",
     "crossing": "easy",
     "edge minimum": "medium",
-    "edge cap": "medium",
-    "isolation": "medium",
     "no loops": "medium",
-    "connectivity": "hard",
+    "trial": "hard",
+    "maxing the other edges": "hard",
+    "N remaining with N+1 open": FULL,
+    "edge cap": FULL,
+    "isolation": FULL,
+    "connectivity": FULL,
 }
 
 
@@ -60,8 +75,9 @@ def rule_family(cause: str) -> str:
 
 
 def check_level(level: str) -> None:
-    if level not in LEVELS:
-        raise ValueError(f"unknown rule level {level!r}, expected one of {', '.join(LEVELS)}")
+    if level not in (*LEVELS, FULL):
+        raise ValueError(f"unknown rule level {level!r}, expected one of "
+                         f"{', '.join((*LEVELS, FULL))}")
 
 
 class IslandDegree(Sum):
@@ -75,12 +91,9 @@ class IslandDegree(Sum):
 
     idempotent = True
 
-    def __init__(self, puzzle: Hashi, island: Island, edges: Sequence[Edge],
-                 level: str = "hard"):
-        check_level(level)
+    def __init__(self, puzzle: Hashi, island: Island, edges: Sequence[Edge]):
         self.where = str(island)
         super().__init__([e.key for e in edges], island.value, name=f"degree at {self.where}")
-        self.full = level != "easy"
         self.value = island.value
         self._others: dict[tuple[Hashable, bool], tuple[Least | Most, ...]] = {}
 
@@ -124,7 +137,7 @@ class IslandDegree(Sum):
                 if lo == hi:
                     continue
                 most = value - (low - lo)
-                if hi > most and (self.full or low == value):
+                if hi > most:
                     cause = (f"island complete at {where}" if low == value
                              else f"edge cap at {where}")
                     carried = self.others(var, least=True) if state.explaining else None
@@ -132,9 +145,8 @@ class IslandDegree(Sum):
                 least = value - (high - hi)
                 if lo < least:
                     rule = self._minimum_cause(value, high, open_edges)
-                    if rule is not None:
-                        room = self.others(var, least=False) if state.explaining else None
-                        pruned |= _keep_between(state, var, least, hi, rule, room)
+                    room = self.others(var, least=False) if state.explaining else None
+                    pruned |= _keep_between(state, var, least, hi, rule, room)
             if not pruned:
                 return
 
@@ -169,15 +181,109 @@ class IslandDegree(Sum):
                    f"is still needed, so {said}"
         return None
 
-    def _minimum_cause(self, value: int, high: int, open_edges: int) -> str | None:
-        """Which rule raises an edge's minimum (None: a rule above the level)."""
+    def _minimum_cause(self, value: int, high: int, open_edges: int) -> str:
+        """Which rule raises an edge's minimum."""
         if high == value:
             return f"saturation at {self.where}"
         if open_edges == 1:
             return f"one open neighbour at {self.where}"
         if high - value == 1:
             return f"N remaining with N+1 open at {self.where}"
-        return f"edge minimum at {self.where}" if self.full else None
+        return f"edge minimum at {self.where}"
+
+
+class IslandCounting(Sum):
+    """Tatham's island rules at one island (his solver's stages 1 and 2), a rung at a time.
+
+    With `lo`/`hi` the least/most bridges each edge can still take and `v` the island's
+    number, the island still needs `missing = v - sum(lo)`, and an edge's room is
+    `min(hi - lo, missing)`. Unlike `IslandDegree`, no edge is capped by what the island at
+    its other end still needs: Tatham's easy and medium levels never look there.
+    """
+
+    idempotent = True
+
+    def __init__(self, island: Island, edges: Sequence[Edge], maxb: int, level: str):
+        check_level(level)
+        self.where = str(island)
+        super().__init__([e.key for e in edges], island.value,
+                         name=f"degree at {self.where}")
+        self.value, self.maxb = island.value, maxb
+        self.minimum = level != "easy"  # the edge minimum of stage 2
+
+    def propagate(self, state: SearchState) -> None:
+        while self._one_rule(state):
+            pass
+
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """A hint's sentence: what the island needs, what its edges carry and can still
+        take (as the rule read them), and so what goes."""
+        if any(var not in read for var in self.scope):
+            return None
+        edges = [read[var] for var in self.scope]
+        low, high = sum(map(min, edges)), sum(map(max, edges))
+        reachable = sum(1 for values in edges if max(values) > 0)
+        said, need = _bounds(removals, read, words), f"island {self.where} needs {self.value}"
+        family = rule_family(cause)
+        if family == "small island":
+            return f"{need}: no edge of it carries more than {self.value}, so {said}"
+        if family == "island complete":
+            return f"{need} and its edges carry {low} already: no more bridges, so {said}"
+        if family == "saturation":
+            return f"{need} and its edges carry {low}: the room left on them is exactly what " \
+                   f"it still needs, so {said}"
+        if family == "one open neighbour":
+            return f"{need}, and only one of its edges can still take a bridge: it takes the " \
+                   f"rest, so {said}"
+        if family == "a bridge to every neighbour":
+            return f"{need} and has {plural(reachable, 'neighbour')}; without one of them the " \
+                   f"others carry {(reachable - 1) * self.maxb} at most, so {said}"
+        if family == "edge minimum":
+            return f"{need} and its edges can take {high} bridges at most: without an edge, " \
+                   f"the others cannot make {self.value}, so {said}"
+        return None
+
+    def _one_rule(self, state: SearchState) -> bool:
+        """Apply the first rule that prunes something; False when none does."""
+        scope, v, where = self.scope, self.value, self.where
+        edges = [state.domains[var] for var in scope]
+        los, his = [min(d) for d in edges], [max(d) for d in edges]
+        low, high = sum(los), sum(his)
+        if low > v:
+            state.fail(None, f"too many bridges at {where}: {low} > {v}")
+        if high < v:
+            state.fail(None, f"not enough room at {where}: {v} needed, {high} possible")
+        if max(his, default=0) > v:
+            return _keep_all(state, scope, [min(lo, v) for lo in los], [min(hi, v) for hi in his],
+                             f"small island at {where}: no edge carries more than {v}")
+        if low == v:
+            return _keep_all(state, scope, los, los, f"island complete at {where}")
+        missing = v - low
+        rooms = [min(hi - lo, missing) for lo, hi in zip(los, his)]
+        if sum(rooms) == missing:
+            rule = "one open neighbour" if sum(map(bool, rooms)) == 1 else "saturation"
+            return _keep_all(state, scope, [lo + room for lo, room in zip(los, rooms)], his,
+                             f"{rule} at {where}")
+        reachable = sum(hi > 0 for hi in his)
+        if v > (reachable - 1) * self.maxb and _keep_all(
+                state, scope, [max(lo, min(hi, 1)) for lo, hi in zip(los, his)], his,
+                f"a bridge to every neighbour at {where}: {v} > {reachable - 1} x {self.maxb}"):
+            return True
+        if self.minimum:
+            needed = [1 if lo == 0 < hi and high - hi < v else lo for lo, hi in zip(los, his)]
+            return _keep_all(state, scope, needed, his,
+                             f"edge minimum at {where}: the other edges cannot carry {v}")
+        return False
+
+
+def _keep_all(state: SearchState, scope: Sequence[Hashable], least: Sequence[int],
+              most: Sequence[int], cause: str) -> bool:
+    """Keep each variable of `scope` within its [least, most]; True if anything went."""
+    pruned = False
+    for var, lo, hi in zip(scope, least, most):
+        pruned |= _keep_between(state, var, lo, hi, cause)
+    return pruned
 
 
 def _bounds(removals: Mapping[Hashable, Sequence[Any]], read: Mapping[Hashable, Sequence[Any]],

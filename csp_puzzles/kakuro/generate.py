@@ -153,8 +153,8 @@ def _candidates(layout: Layout, totals: list[int], matching: bool,
         for i, old, keep in zip(run, before, answer[0]):
             if keep != old:
                 masks[i] = keep
-                for other in runs_of[i]:
-                    if not queued[other] and other != index:
+                for other in runs_of[i]:  # itself too without matching, as RunConstraint
+                    if not queued[other] and (other != index or not matching):
                         queued[other] = True
                         queue.append(other)
     return dict(zip(cells, masks))

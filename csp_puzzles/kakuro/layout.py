@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..regions import grid_neighbours, regions
+
 Cell = tuple[int, int]
 
 #: longer runs are cut (published grids rarely run longer: long runs allow many digit sets)
@@ -152,19 +154,4 @@ def white_runs(white: dict[Cell, bool], line: list[Cell]) -> list[list[Cell]]:
 
 def _groups(white: dict[Cell, bool]) -> list[set[Cell]]:
     """The connected groups of white cells (in reading order of their first cell)."""
-    seen: set[Cell] = set()
-    groups = []
-    for start, is_white in white.items():
-        if not is_white or start in seen:
-            continue
-        group, stack = {start}, [start]
-        seen.add(start)
-        while stack:
-            r, c = stack.pop()
-            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if white.get(near) and near not in seen:
-                    seen.add(near)
-                    group.add(near)
-                    stack.append(near)
-        groups.append(group)
-    return groups
+    return regions([cell for cell, is_white in white.items() if is_white], grid_neighbours)

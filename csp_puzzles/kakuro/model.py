@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..core import CSP, AllDifferent, Sum
+from ..core.ladder import Rung
 from ..core.trace import show
 from ..puzzle import Puzzle
 from . import grade as grading
@@ -187,6 +188,10 @@ class Kakuro(Puzzle):
         lines = [f"{self.height} {self.width}"]
         lines += [" ".join(t.rjust(width) for t in row).rstrip() for row in tokens]
         return "\n".join(lines) + "\n"
+
+    def ladder(self) -> list[Rung]:
+        """The project's levels as rungs (`grade.py`): easy, medium."""
+        return grading.rungs(self)
 
     def grade(self) -> str:
         return grading.grade(self)

@@ -170,6 +170,9 @@ class RunConstraint(Constraint):
         self.total = total
         self.label = label
         self.matching = matching
+        #: without the placement step, a pass can decide a cell whose digit then leaves the
+        #: others only on the next pass: the constraint runs again after its own prunings
+        self.idempotent = matching
         self.magic = is_magic(len(self.scope), total)
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:

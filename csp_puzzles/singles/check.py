@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..regions import grid_neighbours, regions
+
 
 def check(grid: Sequence[Sequence[int]], shaded: Iterable[tuple[int, int]] | None) -> list[str]:
     """Every broken rule, in words (empty when `shaded` solves `grid`)."""
@@ -30,20 +32,13 @@ def check(grid: Sequence[Sequence[int]], shaded: Iterable[tuple[int, int]] | Non
     for c in range(width):
         problems += _repeats([(r, c) for r in range(height)], grid, dark, f"column {c}")
     white = {(r, c) for r in range(height) for c in range(width)} - dark
-    if white:
-        start = min(white)
-        seen = {start}
-        todo = [start]
-        while todo:
-            r, c = todo.pop()
-            for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if nxt in white and nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        if len(seen) < len(white):
-            cut_off = min(white - seen)
-            problems.append(f"unshaded cells are not connected: ({cut_off[0]},{cut_off[1]}) "
-                            f"cannot reach ({start[0]},{start[1]})")
+    if not white:
+        problems.append("no cell is left unshaded")
+    parts = regions(sorted(white), grid_neighbours)
+    if len(parts) > 1:
+        start, cut_off = min(parts[0]), min(parts[1])
+        problems.append(f"unshaded cells are not connected: ({cut_off[0]},{cut_off[1]}) "
+                        f"cannot reach ({start[0]},{start[1]})")
     return problems
 
 

@@ -44,6 +44,7 @@ from typing import Any
 
 from ..core import Constraint, SearchState
 from ..core.trace import show
+from ..regions import regions
 from .rules import SHADED, UNSHADED
 
 _ONLY_SHADED = frozenset({SHADED})
@@ -136,10 +137,13 @@ class WallUnionFind:
 class Connected(Constraint):
     """The unshaded cells form one orthogonally connected region (with the cut rule)."""
 
-    def __init__(self, height: int, width: int, name: str = "unshaded cells connected"):
+    def __init__(self, height: int, width: int, name: str = "unshaded cells connected",
+                 cut_rule: bool = True):
         self.cells = [(r, c) for r in range(height) for c in range(width)]
         super().__init__(self.cells, name)
         self.height, self.width = height, width
+        #: False: only fail when the shaded cells split the rest (Tatham's easy level)
+        self.cut_rule = cut_rule
         n = height * width
         #: for each cell, its 8 ring neighbours as numbers (n, the border, off the grid),
         #: and its orthogonal neighbours on the grid
@@ -152,17 +156,9 @@ class Connected(Constraint):
         return self._connected(set(white))
 
     def _connected(self, white: set[int]) -> bool:
-        if not white:
-            return True
-        start = next(iter(white))
-        seen = {start}
-        todo = [start]
-        while todo:
-            for other in self.orthogonal[todo.pop()]:
-                if other in white and other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        return len(seen) == len(white)
+        """Are the cells of `white` one region? (None at all is no region: a grid of one
+        cell has one solution, that cell unshaded, as in Tatham's game.)"""
+        return len(regions(white, self.orthogonal.__getitem__)) == 1
 
     # -- the propagator --------------------------------------------------------------------
     def is_cut(self, walls: WallUnionFind, cell: int) -> bool:
@@ -220,7 +216,7 @@ class Connected(Constraint):
             candidates.update(self.rings[index])
         # 2. the cut rule, on the undecided cells whose answer may have changed
         candidates.discard(walls.border)
-        for index in sorted(candidates):
+        for index in sorted(candidates) if self.cut_rule else ():
             if len(sets[index]) == 2 and self.is_cut(walls, index):
                 cell = cells[index]
                 state.remove(cell, SHADED,

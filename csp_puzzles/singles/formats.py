@@ -11,8 +11,6 @@ Accepted (detected automatically):
 
 from __future__ import annotations
 
-import re
-
 from ..errors import ParseError
 from ..formats import (
     Token,
@@ -24,6 +22,7 @@ from ..formats import (
     is_number,
     looks_like_game_id,
     prepare,
+    read_params,
     split_compact,
     split_game_id,
     text_lines,
@@ -31,7 +30,9 @@ from ..formats import (
 from ..limits import GRID_SIDE
 from .model import TATHAM_DIGITS, Singles
 
-_TATHAM = re.compile(r"([0-9]{1,6})x([0-9]{1,6})([A-Za-z]*)")
+#: his parameters: the width, then the height (`5x5`, or `5` for a square) and a
+#: difficulty letter (`5x5dk`); the rest is ignored
+_TATHAM_FIELDS = (("x", "number"), ("d", "char"))
 TATHAM_FORMAT = "WxH:desc (like 5x5:41124...)"
 MAX_SIDE = GRID_SIDE["singles"]
 
@@ -46,10 +47,11 @@ def parse(text: str, filename: str | None = None) -> Singles:
 
 def parse_tatham(text: str, filename: str | None = None) -> Singles:
     game_id = split_game_id(prepare(text, filename), TATHAM_FORMAT, filename)
-    match = _TATHAM.fullmatch(game_id.params)
-    if match is None:
+    params = read_params(game_id.params, _TATHAM_FIELDS)
+    if params is None:
         raise bad_params(game_id, TATHAM_FORMAT, filename)
-    width, height = int(match.group(1)), int(match.group(2))
+    width = params[""]
+    height = params.get("x", width)
     if width < 1 or height < 1:
         raise game_id.error(f"grid size {width}x{height} is empty, expected WxH with W, H >= 1",
                             -len(game_id.params) - 1, filename)

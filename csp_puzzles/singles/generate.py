@@ -14,45 +14,50 @@
    own deductions are re-run, so each round costs one propagation, not a search.
 5. Prove uniqueness by counting solutions (with the uniqueness rule off) and grade.
 
-Difficulties: `easy` puzzles are solved by propagating the rules, without any search;
-`tricky` ones need probing or search: an easy puzzle is then renumbered at random, one shaded
-cell at a time, keeping only changes after which counting still finds one solution, until
-propagation alone no longer decides every cell.
+Difficulties (Tatham's levels, `grade.py`): the repairs of step 4 run the rules of the
+level asked (`tricky` for `fiendish`); a `tricky` puzzle is then renumbered at random, one
+batch of shaded cells at a time, keeping only changes after which the tricky rules still
+solve it, until the easy rules no longer do; a `fiendish` one the same way, keeping only
+changes after which counting still finds one solution, until the tricky rules no longer
+solve it. A walk that runs out of tries starts a new grid: the generator never gives up on
+a size it offers (`SIZES`).
 """
 
 from __future__ import annotations
 
 import random
 
+from .. import sizes
+from ..limits import GENERATE_SIDE
+from ..sizes import Sides
 from .connectivity import Connected, WallUnionFind
-from .grade import DIFFICULTIES, grade, undecided_cells
+from .grade import DIFFICULTIES, LEVELS, grade, solved_by, undecided
 from .model import Singles, first_undecided
 
-MAX_SIDE = 100
-#: hardening is a random walk with one propagation per step (measured: under 5 s at 15x15,
-#: 1-7 s at 20x20, 4-40 s at 25x25), so larger tricky grids are refused rather than left to
-#: run for hours
-MAX_TRICKY_SIDE = 25
+MAX_SIDE = GENERATE_SIDE["singles"]
+#: the sides each level offers. Easy stops at 12: without the cut rule, every unshaded
+#: cell with no shaded neighbour must be reached by a pattern or "one way out", which
+#: larger grids rarely allow (Tatham's own generator slows down there too); fiendish
+#: hardening counts solutions at each step, which stays quick up to 20
+SIZES: dict[str, Sides] = {"easy": (2, 12), "tricky": (4, MAX_SIDE), "fiendish": (5, 20)}
 
 
 def generate(width: int = 8, height: int | None = None, difficulty: str = "easy",
              seed: int | None = None) -> Singles:
-    """A puzzle with exactly one solution; the same arguments give the same puzzle."""
+    """A puzzle with exactly one solution and grade `difficulty`; the same arguments give
+    the same puzzle.
+
+    Sides offered (rows and columns alike): easy 2-12, tricky 4-100, fiendish 5-20;
+    other sizes are refused before any work, and at these the generator tries new grids
+    until one has the grade.
+    """
     height = width if height is None else height
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"unknown difficulty {difficulty!r}, expected one of "
-                         f"{', '.join(DIFFICULTIES)}")
-    if not (2 <= width <= MAX_SIDE and 2 <= height <= MAX_SIDE):
-        raise ValueError(f"size {width}x{height} is out of range, expected sides 2..{MAX_SIDE}")
-    if difficulty == "tricky" and max(width, height) > MAX_TRICKY_SIDE:
-        raise ValueError(f"tricky puzzles go up to {MAX_TRICKY_SIDE}x{MAX_TRICKY_SIDE}, "
-                         f"not {width}x{height}; easy ones up to {MAX_SIDE}x{MAX_SIDE}")
+    sizes.check("singles", SIZES, difficulty, width, height)
     rng = random.Random(seed)
-    for _attempt in range(50):
+    while True:
         puzzle = _attempt_once(width, height, difficulty, rng)
         if puzzle is not None:
             return puzzle
-    raise ValueError(f"no {difficulty} {width}x{height} puzzle found (seed {seed})")
 
 
 def _attempt_once(width: int, height: int, difficulty: str,
@@ -61,33 +66,35 @@ def _attempt_once(width: int, height: int, difficulty: str,
     grid = latin_fill(width, height, rng)
     for r, c in sorted(shaded):
         grid[r][c] = _copy_from_line(grid, shaded, (r, c), rng, prefer=None)
+    rules = "easy" if difficulty == "easy" else "tricky"
     for _round in range(40 + width + height):
-        undecided = undecided_cells(Singles(_freeze(grid)))
-        if undecided is None:  # cannot happen with sound rules; start again if it does
+        left = undecided(Singles(_freeze(grid)), rules)
+        if left is None:  # cannot happen with sound rules; start again if it does
             return None
-        if not undecided:
+        if not left:
             break
-        _repair(grid, shaded, undecided, rng, width, height)
+        _repair(grid, shaded, left, rng, width, height)
     else:
         return None
-    if difficulty == "tricky" and not _harden(grid, shaded, rng):
+    if difficulty != "easy" and not _harden(grid, shaded, rng, difficulty):
         return None
     puzzle = Singles(_freeze(grid))
     counted = puzzle.count(limit=2, max_nodes=20_000)
     if counted.status != "solved" or counted.solutions != 1:
         return None
-    if grade(puzzle) != difficulty:
-        return None
-    return puzzle
+    return puzzle if grade(puzzle) == difficulty else None
 
 
-def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Random) -> bool:
-    """Renumber shaded cells at random, keeping the solution unique, until propagation alone
-    no longer solves the puzzle (True) or the tries run out (False).
+def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Random,
+            difficulty: str) -> bool:
+    """Renumber shaded cells at random, keeping the puzzle uniquely solvable, until the
+    level below `difficulty` no longer solves it (True) or the tries run out (False).
 
-    Steps renumber several cells at once (a twentieth of them at first); a step that makes
-    the puzzle ambiguous is undone and the next steps are half as big.
+    Steps renumber several cells at once (a twentieth of them at first); a step that loses
+    what `difficulty` needs (tricky: the tricky rules solve it; fiendish: one solution) is
+    undone and the next steps are half as big.
     """
+    weaker = LEVELS[DIFFICULTIES.index(difficulty) - 1]
     height, width = len(grid), len(grid[0])
     cells = sorted(shaded)
     batch = max(1, len(cells) // 20)
@@ -101,15 +108,22 @@ def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Ran
                 changes.append((r, c, grid[r][c]))
                 grid[r][c] = rng.choice(values)
         puzzle = Singles(_freeze(grid))
-        if undecided_cells(puzzle) == []:
-            continue  # still easy: keep walking
-        counted = puzzle.count(limit=2, max_nodes=2_000, var_order=first_undecided)
-        if counted.status == "solved" and counted.solutions == 1:
+        if solved_by(puzzle, weaker):
+            continue  # still too easy, and still unique: keep walking
+        if _still_has(puzzle, difficulty):
             return True
         for r, c, old in reversed(changes):
             grid[r][c] = old
         batch = max(1, batch // 2)
     return False
+
+
+def _still_has(puzzle: Singles, difficulty: str) -> bool:
+    """What a puzzle of `difficulty` must keep while it is hardened."""
+    if difficulty == "tricky":
+        return solved_by(puzzle, "tricky")
+    counted = puzzle.count(limit=2, max_nodes=2_000, var_order=first_undecided)
+    return counted.status == "solved" and counted.solutions == 1
 
 
 def shade_maximal(width: int, height: int, rng: random.Random) -> set[tuple[int, int]]:
@@ -183,5 +197,5 @@ def _freeze(grid: list[list[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(row) for row in grid)
 
 
-__all__ = ["DIFFICULTIES", "MAX_SIDE", "MAX_TRICKY_SIDE", "generate", "grade", "shade_maximal",
+__all__ = ["DIFFICULTIES", "MAX_SIDE", "SIZES", "generate", "grade", "shade_maximal",
            "latin_fill"]

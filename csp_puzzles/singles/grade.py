@@ -1,31 +1,100 @@
-"""How hard is a Singles puzzle? `easy` when propagating the rules decides every cell,
-`tricky` when it takes probing or search.
+"""How hard is a Singles puzzle? The weakest of Tatham's levels whose rules solve it.
+
+`Singles.ladder()` holds his solver's two levels as rungs (`rules.py`, `connectivity.py`):
+
+- `easy`: a shaded cell's neighbours stay unshaded (SB); an unshaded number shades its
+  copies in the row and column (SC); the patterns read off the numbers: `a ? a` leaves the
+  middle unshaded (SP/ST), a pair `a a` shades the other copies (PI), the corner patterns
+  (QC, TC, DC); and a cell with all neighbours but one shaded keeps that one unshaded
+  (CC/CE/QM);
+- `tricky`: adds the offset pairs (IP) and the cut rule: a cell whose shading would split
+  the unshaded cells stays unshaded (MC);
+- `fiendish`: beyond Tatham's levels: his tricky solver gets stuck, but the puzzle has one
+  solution (a search shows it).
+
+`grade` is the first rung that decides every cell; a puzzle neither solves is counted:
+`fiendish` when it has one solution, `ambiguous` or `unsatisfiable` otherwise.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core import Contradiction, SearchState
-from ..core.inference import maintain_arc_consistency
+from ..core import CSP, ladder
+from ..errors import LimitReached
+from .connectivity import Connected
+from .rules import (
+    SHADED,
+    UNSHADED,
+    AtMostOneUnshaded,
+    NoShadedNeighbours,
+    OneWayOut,
+    corner_rules,
+    offset_pair_rules,
+    pattern_rules,
+)
 
 if TYPE_CHECKING:
     from .model import Singles
 
-DIFFICULTIES = ("easy", "tricky")
+#: Tatham's levels, easiest first: the rungs of the ladder
+LEVELS = ("easy", "tricky")
+#: the grades of uniquely solvable puzzles, easiest first (what `generate` accepts)
+DIFFICULTIES = (*LEVELS, "fiendish")
+AMBIGUOUS, UNSATISFIABLE = "ambiguous", ladder.UNSATISFIABLE
+#: search nodes the count behind a `fiendish` grade may take before giving up
+GRADE_NODES = 200_000
 
 
-def grade(puzzle: Singles) -> str:
-    """`easy` if propagating the rules decides every cell, `tricky` if it takes search."""
-    return "easy" if undecided_cells(puzzle) == [] else "tricky"
+def rules_csp(puzzle: Singles, level: str) -> CSP:
+    """The rung of `level`: every rule of Tatham's levels up to it, on the cells."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown Singles level {level!r}, expected one of {', '.join(LEVELS)}")
+    tricky = level == "tricky"
+    csp = CSP(f"singles {puzzle.width}x{puzzle.height}, {level} rules")
+    csp.add_variables(puzzle.cells(), (UNSHADED, SHADED))
+    patterns = pattern_rules(puzzle.grid) + corner_rules(puzzle.grid)
+    if tricky:
+        patterns += offset_pair_rules(puzzle.grid)
+    for rule in patterns:
+        csp.add_constraint(rule)
+    for label, cells in puzzle.lines():
+        copies: dict[int, list[tuple[int, int]]] = {}
+        for r, c in cells:
+            copies.setdefault(puzzle.grid[r][c], []).append((r, c))
+        for number, where in copies.items():
+            if len(where) > 1:
+                csp.add_constraint(AtMostOneUnshaded(where, number, label))
+    for cell in puzzle.cells():
+        csp.add_constraint(NoShadedNeighbours(cell, puzzle.neighbours(cell)))
+        csp.add_constraint(OneWayOut(cell, puzzle.neighbours(cell)))
+    csp.add_constraint(Connected(puzzle.height, puzzle.width, cut_rule=tricky))
+    return csp
 
 
-def undecided_cells(puzzle: Singles) -> list[tuple[int, int]] | None:
-    """Cells propagation leaves open in the counting model (None if it contradicts)."""
-    csp = puzzle.to_csp(counting=True)
-    state = SearchState(csp)
-    try:
-        maintain_arc_consistency(state, None)
-    except Contradiction:
+def undecided(puzzle: Singles, level: str) -> list[tuple[int, int]] | None:
+    """The cells the rules of `level` leave undecided (None: they find a contradiction)."""
+    state = ladder.fixpoint(puzzle.ladder()[LEVELS.index(level)])
+    if state is None:
         return None
     return [cell for cell in puzzle.cells() if len(state.domains[cell]) > 1]
+
+
+def solved_by(puzzle: Singles, level: str) -> bool:
+    """Do the rules of `level` alone decide every cell (hence one solution)?"""
+    return ladder.solved_by(puzzle.ladder()[LEVELS.index(level)]) is True
+
+
+def grade(puzzle: Singles, max_nodes: int | None = GRADE_NODES) -> str:
+    """The weakest level whose rules solve `puzzle`; else `fiendish`, `ambiguous` or
+    `unsatisfiable`, as a count of its solutions says. Raises `LimitReached` when that
+    count reaches `max_nodes` first."""
+    found = ladder.grade(puzzle.ladder())
+    if found is not None:
+        return found
+    result = puzzle.count(limit=2, max_nodes=max_nodes)
+    if result.unique is None:
+        raise LimitReached(f"grading stopped after {max_nodes} search nodes")
+    if result.solutions == 0:
+        return UNSATISFIABLE
+    return "fiendish" if result.unique else AMBIGUOUS

@@ -2,7 +2,10 @@
 
 Shade some cells so that no number repeats among the unshaded cells of a row or column,
 no two shaded cells touch orthogonally, and the unshaded cells form one orthogonally
-connected region. Variables are the cells `(row, column)`, counted from 0, top-left first.
+connected region. At least one cell stays unshaded (no cell at all is no region, as in
+Tatham's game), so a grid of one cell has one solution. Grids of one row or column, which
+his games refuse, are read and solved by the same rules. Variables are the cells
+`(row, column)`, counted from 0, top-left first.
 
 The constraints (`rules.py`, `connectivity.py`):
 
@@ -24,6 +27,7 @@ from typing import Any, ClassVar
 
 from ..core import CSP, SearchState
 from ..core.heuristics import VariableOrder
+from ..core.ladder import Rung
 from ..core.lookahead import probing
 from ..core.trace import show
 from ..puzzle import Puzzle
@@ -158,6 +162,10 @@ class Singles(Puzzle):
         return PROBING if inference == "mac" else first_undecided
 
     # -- output ----------------------------------------------------------------------------
+    def ladder(self) -> list[Rung]:
+        """Tatham's levels as rungs (`grade.py`): easy, tricky."""
+        return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
+
     def grade(self) -> str:
         return grading.grade(self)
 

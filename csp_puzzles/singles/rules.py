@@ -154,3 +154,110 @@ def uniqueness_rules(grid: Sequence[Sequence[int]]) -> list[Implied]:
                                      f"uniqueness: {a} at {show((r, c))} is alone in its row "
                                      "and column, so it stays unshaded"))
     return rules
+
+
+class OneWayOut(Constraint):
+    """CC/CE/QM: a cell that is not shaded keeps an unshaded neighbour (the unshaded cells
+    are connected), so when all its neighbours but one are shaded, that one is unshaded.
+
+    (If the cell itself were shaded, that neighbour would be unshaded anyway.) With no
+    neighbour left at all, the cell is cut off: this branch fails.
+    """
+
+    idempotent = True
+
+    def __init__(self, cell: Cell, neighbours: Sequence[Cell]):
+        super().__init__((cell, *neighbours), f"way out of {show(cell)}")
+        self.cell = cell
+        self.neighbours = tuple(neighbours)
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return True  # a consequence of connectivity, checked by `Connected`
+
+    def propagate(self, state: SearchState) -> None:
+        domains = state.domains
+        if domains[self.cell] == ONLY_SHADED or not self.neighbours:
+            return
+        open_ = [n for n in self.neighbours if domains[n] != ONLY_SHADED]
+        if any(SHADED not in domains[n] for n in open_):
+            return  # an unshaded neighbour: a way out already
+        if not open_:
+            state.fail(self.cell, f"{show(self.cell)} is walled in by shaded cells")
+        if len(open_) == 1:
+            state.remove(open_[0], SHADED, f"one way out of {show(self.cell)}: its only "
+                                           f"neighbour not shaded, {show(open_[0])}, stays "
+                                           "unshaded")
+
+
+def corner_rules(grid: Sequence[Sequence[int]]) -> list[Implied]:
+    """Tatham's corner patterns (QC, TC, DC) in each 2x2 corner of `grid`.
+
+    With the corner cell, its neighbour along the row, its neighbour along the column and
+    the inner cell: four equal numbers shade the corner and the inner cell; three equal in
+    an L shade its apex; a pair in the corner's row (or in the far column) leaves the
+    column neighbour unshaded, and the other way round.
+    """
+    height, width = len(grid), len(grid[0])
+    if height < 2 or width < 2:
+        return []
+    rules = []
+    for r, c, dr, dc in ((0, 0, 1, 1), (0, width - 1, 1, -1), (height - 1, width - 1, -1, -1),
+                         (height - 1, 0, -1, 1)):
+        corner, side1, side2, inner = (r, c), (r, c + dc), (r + dr, c), (r + dr, c + dc)
+        a, b, d, e = (grid[y][x] for y, x in (corner, side1, side2, inner))
+        where = f"the corner at {show(corner)}"
+        if a == b == d == e:
+            forced, what = {corner: SHADED, inner: SHADED}, f"four {a}s"
+        elif a == b == d:
+            forced, what = {corner: SHADED}, f"three {a}s around it"
+        elif b == d == e:
+            forced, what = {inner: SHADED}, f"three {b}s around {show(inner)}"
+        elif a == b or b == e:
+            forced, what = {side2: UNSHADED}, f"a pair of {b}s beside {show(side2)}"
+        elif a == d or d == e:
+            forced, what = {side1: UNSHADED}, f"a pair of {d}s beside {show(side1)}"
+        else:
+            continue
+        rules.append(Implied(forced, f"corner: {what} in {where}"))
+    return rules
+
+
+def offset_pair_rules(grid: Sequence[Sequence[int]]) -> list[Implied]:
+    """Tatham's IP rule: two pairs of equal numbers, side by side and offset by one.
+
+        . A . . y A .        one of the left A, B is unshaded (they touch), so the right
+        . B . . B y .        A or B is shaded, and both cells marked y stay unshaded.
+
+    Like his solver, it looks only to the right of a column pair and below a row pair.
+    """
+    height, width = len(grid), len(grid[0])
+    rules = []
+    pairs = [((r, c), (rr, c)) for c in range(width - 1) for r in range(height)
+             for rr in range(r + 1, height) if grid[r][c] == grid[rr][c]]
+    pairs += [((r, c), (r, cc)) for r in range(height - 1) for c in range(width)
+              for cc in range(c + 1, width) if grid[r][c] == grid[r][cc]]
+    for first, second in pairs:
+        for near, far in ((first, second), (second, first)):
+            rules += _offset_pair(grid, near, far)
+    return rules
+
+
+def _offset_pair(grid: Sequence[Sequence[int]], near: Cell, far: Cell) -> list[Implied]:
+    """The IP deductions with `near`'s neighbour across the line against `far`'s diagonal
+    neighbours on the same side."""
+    height, width = len(grid), len(grid[0])
+    (r1, c1), (r2, c2) = near, far
+    dr, dc = (0, 1) if c1 == c2 else (1, 0)  # across the line: right of a column, below a row
+    across = (r1 + dr, c1 + dc)
+    rules = []
+    for step in (1, -1):
+        diagonal = (r2 + dr + dc * step, c2 + dc + dr * step)
+        y, x = diagonal
+        if not (0 <= y < height and 0 <= x < width) or diagonal == across:
+            continue
+        if grid[y][x] == grid[across[0]][across[1]]:
+            forced = {(r2, x): UNSHADED, (y, c2): UNSHADED}
+            rules.append(Implied(forced, f"offset pairs: {grid[r1][c1]}s at {show(near)}, "
+                                         f"{show(far)} and {grid[y][x]}s at {show(across)}, "
+                                         f"{show(diagonal)}"))
+    return rules

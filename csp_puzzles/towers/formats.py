@@ -13,8 +13,6 @@ Two formats, told apart automatically:
 
 from __future__ import annotations
 
-import re
-
 from ..errors import ParseError
 from ..formats import (
     Token,
@@ -23,13 +21,15 @@ from ..formats import (
     is_number,
     looks_like_game_id,
     prepare,
+    read_params,
     split_compact,
     split_game_id,
     text_lines,
 )
 from .model import MAX_SIZE, SIDES, Towers
 
-_TATHAM = re.compile(r"([0-9]{1,6})(?:d[a-z])?")
+#: his parameters: the size, then a difficulty letter (`4dh`); the rest is ignored (`4x4`)
+_TATHAM_FIELDS = (("d", "char"),)
 TATHAM_FORMAT = "N:c1/c2/.../c4N[,grid] (like 4:1/2/.../3)"
 _NO_CLUE = {"-", ".", "0"}
 
@@ -46,10 +46,10 @@ def parse(text: str, filename: str | None = None) -> Towers:
 def parse_tatham(text: str, filename: str | None = None) -> Towers:
     """A Tatham Towers game ID (one line; surrounding blanks are ignored)."""
     game_id = split_game_id(prepare(text, filename), TATHAM_FORMAT, filename)
-    match = _TATHAM.fullmatch(game_id.params)
-    if match is None:
+    params = read_params(game_id.params, _TATHAM_FIELDS)
+    if params is None:
         raise bad_params(game_id, TATHAM_FORMAT, filename)
-    n = int(match.group(1))
+    n = params[""]
     if not 1 <= n <= MAX_SIZE:
         raise game_id.error(f"grid size {n} is out of range, expected 1 to {MAX_SIZE}",
                             -len(game_id.params) - 1, filename)
@@ -79,7 +79,6 @@ def parse_tatham(text: str, filename: str | None = None) -> Towers:
 def _read_tatham_grid(text: str, n: int, givens: list[list[int]], line: int, column: int,
                       filename: str | None) -> None:
     cell, i = 0, 0
-    where: dict[tuple[int, int], Token] = {}
     while i < len(text):
         ch = text[i]
         if "a" <= ch <= "z":
@@ -99,7 +98,6 @@ def _read_tatham_grid(text: str, n: int, givens: list[list[int]], line: int, col
             if cell >= n * n:
                 raise token.error(f"too many cells, the grid has {n * n}", filename)
             givens[cell // n][cell % n] = height
-            where[(cell // n, cell % n)] = token
             cell += 1
             i = j
         else:
@@ -108,7 +106,6 @@ def _read_tatham_grid(text: str, n: int, givens: list[list[int]], line: int, col
     if cell != n * n:
         raise ParseError(f"the grid describes {cell} cells, expected {n * n}", line,
                          column + len(text), filename)
-    _check_givens(givens, where, filename)
 
 
 # -- janko ------------------------------------------------------------------------------------
@@ -140,7 +137,6 @@ def parse_janko(text: str, filename: str | None = None) -> Towers:
         sides.append(tuple(_read_clue_line(row, n, name, filename)))
     grid_rows = body[4:]
     givens = [[0] * n for _ in range(n)]
-    where: dict[tuple[int, int], Token] = {}
     if grid_rows:
         for r, row in enumerate(grid_rows):
             if len(row) != n:
@@ -153,8 +149,6 @@ def parse_janko(text: str, filename: str | None = None) -> Towers:
                     raise token.error(f"given {token.text!r} is not a height from 1 to {n} "
                                       "or '-'", filename)
                 givens[r][c] = int(token.text)
-                where[(r, c)] = token
-    _check_givens(givens, where, filename)
     return Towers.from_sides(n, sides, givens)
 
 
@@ -202,20 +196,3 @@ def _read_clue_line(row: list[Token], n: int, side: str, filename: str | None) -
             raise token.error(f"{side} clue {token.text!r} is not a number from 1 to {n} "
                               "or '-'", filename)
     return clues
-
-
-def _check_givens(givens: list[list[int]], where: dict[tuple[int, int], Token],
-                  filename: str | None) -> None:
-    """Two equal givens in one row or column contradict the Latin square."""
-    n = len(givens)
-    for r in range(n):
-        for c in range(n):
-            h = givens[r][c]
-            if not h:
-                continue
-            for rr, cc, line in [(r, k, f"row {r}") for k in range(c)] + \
-                                [(k, c, f"column {c}") for k in range(r)]:
-                if givens[rr][cc] == h:
-                    raise where[(r, c)].error(
-                        f"given {h} at ({r},{c}) repeats the {h} at ({rr},{cc}) in {line}, "
-                        "expected each height once per row and column", filename)

@@ -4,8 +4,9 @@
 Latin square, writes every clue and every height as givens, then removes givens (first)
 and clues in random order, keeping a removal only while the puzzle stays solvable at the
 target level; a result that turns out easier than asked is thrown away and another square
-is tried. Solvable by deduction means a unique solution; for `unreasonable` uniqueness is
-checked by counting solutions at each step, and every puzzle returned is counted once more.
+is tried, until one has the level (`SIZES` says where each level is offered). Solvable by
+deduction means a unique solution; for `unreasonable` uniqueness is checked by counting
+solutions at each step, and every puzzle returned is counted once more.
 """
 
 from __future__ import annotations
@@ -14,13 +15,19 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
+from .. import sizes
 from ..core import CSP, AllDifferent, SearchState, count, solve
 from ..limits import GENERATE_SIDE
-from .grade import DIFFICULTIES, grade, solved_by
+from ..sizes import Sides
+from .grade import LEVELS, grade, solved_by
 from .model import Towers
 from .rules import visible
 
-ATTEMPTS = 200
+#: the sizes each level offers (as in Tatham's generator, no 3x3 puzzle is harder than hard)
+SIZES: dict[str, Sides] = {"easy": (3, GENERATE_SIDE["towers"]),
+                           "hard": (3, GENERATE_SIDE["towers"]),
+                           "extreme": (4, GENERATE_SIDE["towers"]),
+                           "unreasonable": (4, GENERATE_SIDE["towers"])}
 
 
 # -- generating -------------------------------------------------------------------------------
@@ -55,7 +62,7 @@ def _solvable(puzzle: Towers, difficulty: str) -> bool:
     """Uniquely solvable using at most the rules of `difficulty`."""
     if difficulty != "unreasonable":
         return solved_by(puzzle, difficulty)
-    if solved_by(puzzle, "hard"):
+    if solved_by(puzzle, LEVELS[-1]):
         return True
     counted = count(puzzle.to_csp(counting=True), limit=2)
     return counted.count == 1
@@ -93,29 +100,23 @@ def _size(width: int | None, height: int | None, size: int | None) -> int:
         if other is not None and other != size:
             raise ValueError(f"Towers grids are square: width and height must be equal, "
                              f"got {width}x{height}")
-    cap = GENERATE_SIDE["towers"]
-    if not 2 <= size <= cap:
-        raise ValueError(f"Towers size {size} is out of range, expected 2 to {cap} "
-                         "(the cap on generated Towers)")
     return size
 
 
 def generate(width: int | None = None, height: int | None = None, difficulty: str = "easy",
              seed: int | None = None, size: int | None = None) -> Towers:
-    """A Towers puzzle of exactly `difficulty` with one solution; same seed, same puzzle."""
+    """A Towers puzzle of exactly `difficulty` with one solution; same seed, same puzzle.
+
+    Sizes offered: easy and hard 3-9, extreme and unreasonable 4-9 (`SIZES`); others are
+    refused before any work, and at these the generator tries squares until one fits.
+    """
     n = _size(width, height, size)
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"unknown difficulty {difficulty!r}, expected one of "
-                         f"{', '.join(DIFFICULTIES)}")
-    if n <= 3 and DIFFICULTIES.index(difficulty) > DIFFICULTIES.index("hard"):
-        # as in Tatham's generator: every puzzle this small is hard at most
-        raise ValueError(f"{n}x{n} Towers puzzles are never {difficulty}, at most hard")
+    sizes.check("towers", SIZES, difficulty, n, n)
     rng = random.Random(seed)
-    for _ in range(ATTEMPTS):
+    while True:
         puzzle = _reduce(latin_square(n, rng), difficulty, rng)
         if grade(puzzle) != difficulty:
             continue
         counted = count(puzzle.to_csp(counting=True), limit=2)
         if counted.count == 1:
             return puzzle
-    raise ValueError(f"no {difficulty} {n}x{n} Towers puzzle found in {ATTEMPTS} attempts")

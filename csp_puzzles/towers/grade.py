@@ -1,92 +1,78 @@
 """How hard is a Towers puzzle? The weakest of Tatham's levels whose rules solve it.
 
-- `easy`: the clue rules and Latin singles alone place every tower;
-- `hard`: also needs Latin subsets (all-different with Régin's filtering) and the per-line
-  enumeration of orderings;
-- `extreme`: also needs positional sets (X-wings) and forcing: a cell with two candidates
-  loses one of them when placing it leads, by Latin singles alone, to a contradiction;
-- `unreasonable`: no rule set above finishes; the search has to guess.
+`Towers.ladder()` holds his solver's levels as rungs (`rules.py`):
 
-`grade` runs these rule sets without search, weakest first.
+- `easy`: the clue rules (clue bounds, "room to rise", "tallest in view", facing clues
+  summing to n + 1) and Latin singles (a placed height leaves its row and column; a height
+  with one place left in a line goes there);
+- `hard`: adds Latin subsets (all-different with Régin's filtering on every row and
+  column) and, clue by clue, the enumeration of the orderings of its line;
+- `extreme`: adds positional sets (for one height, rows and columns matched: X-wings) and
+  forcing chains of two-candidate cells;
+- `unreasonable`: no rung finishes; the search has to guess (Tatham's solver recurses).
+
+`grade` is the first rung that places every tower; a puzzle none of them solves is counted:
+`unreasonable` when it has one solution, `ambiguous` or `unsatisfiable` otherwise.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core import CSP, Contradiction, SearchState
-from ..core.inference import propagate, propagate_from
-from .rules import LatinSingles
+from ..core import CSP, ladder
+from ..errors import LimitReached
+from .rules import ClueRules, ForcingChains, LatinSingles, LineClues, ValuePositions
 
 if TYPE_CHECKING:
     from .model import Towers
 
-DIFFICULTIES = ("easy", "hard", "extreme", "unreasonable")
-_MODEL_OF = {"easy": "easy", "hard": "full", "extreme": "extreme"}
+#: Tatham's levels a rung of rules reaches, easiest first
+LEVELS = ("easy", "hard", "extreme")
+#: the grades of uniquely solvable puzzles, easiest first (what `generate` accepts)
+DIFFICULTIES = (*LEVELS, "unreasonable")
+AMBIGUOUS, UNSATISFIABLE = "ambiguous", ladder.UNSATISFIABLE
+#: search nodes the count behind an `unreasonable` grade may take before giving up
+GRADE_NODES = 200_000
 
 
-def deduce(puzzle: Towers, difficulty: str) -> SearchState | None:
-    """The domains left by the rules of `difficulty` without search (None: contradiction)."""
-    csp = puzzle.to_csp(model=_MODEL_OF[difficulty])
-    state = SearchState(csp)
-    try:
-        propagate(state, csp.constraints)
-        if difficulty == "extreme":
-            latin = _latin_csp(puzzle.size)
-            progress = True
-            while state.unfixed and progress:
-                progress = _force(state, csp, latin)
-    except Contradiction:
-        return None
-    return state
-
-
-def _latin_csp(n: int) -> CSP:
-    """The Latin square alone, by singles: what a forcing chain follows."""
-    csp = CSP(f"latin singles {n}x{n}")
-    csp.add_variables([(r, c) for r in range(n) for c in range(n)], range(1, n + 1))
-    for i in range(n):
-        csp.add_constraint(LatinSingles([(i, c) for c in range(n)], n, f"row {i}"))
-        csp.add_constraint(LatinSingles([(r, i) for r in range(n)], n, f"column {i}"))
+def rules_csp(puzzle: Towers, level: str) -> CSP:
+    """The rung of `level`: every rule of Tatham's levels up to it, on the cells' heights."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown Towers level {level!r}, expected one of {', '.join(LEVELS)}")
+    if level == "easy":
+        return puzzle.to_csp(model="easy")
+    n = puzzle.size
+    csp = puzzle.to_csp(model="plain")  # the cells, all-different lines, clue checks
+    csp.name = f"towers {n}x{n}, {level} rules"
+    for line in puzzle.lines():
+        csp.add_constraint(LatinSingles(line.cells, n, line.label))
+        if line.has_clue:
+            csp.add_constraint(ClueRules(line, n))
+        for side, clue in (("front", line.front), ("back", line.back)):
+            if clue:
+                csp.add_constraint(LineClues(line.one_side(side), n))
+    if level == "extreme":
+        for value in range(1, n + 1):
+            csp.add_constraint(ValuePositions(value, n))
+        csp.add_constraint(ForcingChains(n))
     return csp
-
-
-def _force(state: SearchState, csp: CSP, latin: CSP) -> bool:
-    """Forcing: a two-candidate cell loses a value whose placement leads to a contradiction.
-
-    Like Tatham's forcing chains, a probe follows only Latin singles (never the clues), on
-    a copy of the current domains. Returns True when a value was removed (and propagated
-    with every rule), False when no probe failed.
-    """
-    singles = SearchState(latin)
-    for var in latin.variables:
-        singles.keep_only(var, state.domains[var])
-    for var in csp.variables:
-        if len(state.domains[var]) != 2:
-            continue
-        for value in state.values(var):
-            if singles.probe(var, value, propagate_from) is None:
-                state.remove(var, value, f"forcing: {var} = {value} leads to a contradiction")
-                propagate_from(state, var)
-                return True
-    return False
 
 
 def solved_by(puzzle: Towers, difficulty: str) -> bool:
     """Do the rules of `difficulty` alone place every tower (hence a unique solution)?"""
-    state = deduce(puzzle, difficulty)
-    if state is None or state.unfixed:
-        return False
-    solution = {var: state.value(var) for var in state.csp.variables}
-    return not state.csp.violated(solution)
+    return ladder.solved_by(puzzle.ladder()[LEVELS.index(difficulty)]) is True
 
 
-def grade(puzzle: Towers) -> str:
-    """The weakest level whose rules solve `puzzle`; `unreasonable` when none does.
-
-    `unreasonable` says nothing about uniqueness: count solutions for that.
-    """
-    for difficulty in DIFFICULTIES[:-1]:
-        if solved_by(puzzle, difficulty):
-            return difficulty
-    return "unreasonable"
+def grade(puzzle: Towers, max_nodes: int | None = GRADE_NODES) -> str:
+    """The weakest level whose rules solve `puzzle`; else `unreasonable`, `ambiguous` or
+    `unsatisfiable`, as a count of its solutions says. Raises `LimitReached` when that
+    count reaches `max_nodes` first."""
+    found = ladder.grade(puzzle.ladder())
+    if found is not None:
+        return found
+    result = puzzle.count(limit=2, max_nodes=max_nodes)
+    if result.unique is None:
+        raise LimitReached(f"grading stopped after {max_nodes} search nodes")
+    if result.solutions == 0:
+        return UNSATISFIABLE
+    return "unreasonable" if result.unique else AMBIGUOUS

@@ -22,7 +22,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..core import CSP, AllDifferent, Constraint, SearchState
+from ..core import CSP, AllDifferent
+from ..core.ladder import Rung
 from ..formats import encode_runs
 from ..limits import GRID_SIDE
 from ..puzzle import Puzzle
@@ -30,7 +31,7 @@ from . import grade as grading
 from . import picture as drawing
 from .check import check
 from .render import render
-from .rules import ClueRules, LatinSingles, Line, LineClues, ValuePositions
+from .rules import ClueRules, LatinSingles, Line, LineClues, LineVisibility, ValuePositions
 
 MODELS = ("full", "easy", "extreme", "plain")
 #: the clue rows in the order both formats write them
@@ -39,24 +40,6 @@ SIDES = ("top", "bottom", "left", "right")
 MAX_SIZE = GRID_SIDE["towers"]
 
 Grid = list[list[int]]
-
-
-class LineVisibility(Constraint):
-    """The `plain` model's clue check: once a line is fully placed, it must show its clues."""
-
-    idempotent = True
-
-    def __init__(self, line: Line):
-        super().__init__(line.cells, f"{line.label} shows its clues")
-        self.line = line
-
-    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
-        return self.line.holds([values[c] for c in self.scope])
-
-    def propagate(self, state: SearchState) -> None:
-        if all(len(state.domains[c]) == 1 for c in self.scope):
-            if not self.line.holds([state.value(c) for c in self.scope]):
-                state.fail(None, f"{self.name}: the clues are not shown")
 
 
 @dataclass(frozen=True)
@@ -187,6 +170,10 @@ class Towers(Puzzle):
         if not any(cells):
             return text
         return text + "," + encode_runs(cells, between="_")
+
+    def ladder(self) -> list[Rung]:
+        """Tatham's levels as rungs (`grade.py`): easy, hard, extreme."""
+        return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
 
     def grade(self) -> str:
         return grading.grade(self)

@@ -18,6 +18,7 @@ trace, so a student stepping through a search sees which deduction removed which
   enumeration). Lines with no clue never get one: no table of n! orderings is ever built.
 - `ValuePositions`: for one height, the cells holding it form a permutation: keep only the
   cells that lie on some such permutation (positional sets, X-wings and swordfish).
+- `ForcingChains`: Tatham's forcing chains on the Latin square (see the class).
 """
 
 from __future__ import annotations
@@ -69,6 +70,12 @@ class Line:
 
     def side_name(self, side: str) -> str:
         return self.front_side if side == "front" else self.back_side
+
+    def one_side(self, side: str) -> Line:
+        """The same line with the clue of `side` ("front"/"back") only."""
+        front = self.front if side == "front" else 0
+        back = self.back if side == "back" else 0
+        return Line(self.label, self.cells, front, back, self.front_side, self.back_side)
 
     def holds(self, heights: Sequence[int]) -> bool:
         """Do these heights (front to back) show the clues?"""
@@ -145,11 +152,13 @@ class ClueRules(Constraint):
 
         The tallest height cannot stand in the first clue - 1 cells (no room left for the
         towers seen before it), the next tallest not in the first clue - 2, and so on; a
-        height placed behind a taller placed one is hidden and does not count.
+        height placed behind a taller placed one is hidden and does not count. As in
+        Tatham's solver (whose Easy level this rule is), a height counts as hidden only
+        behind a tower at least two taller: the grades then agree with his.
         """
         n, rank = self.size, 0
         for h in range(n, 0, -1):
-            if h in where and any(where.get(t, n) < where[h] for t in range(h + 1, n + 1)):
+            if h in where and any(where.get(t, n) < where[h] for t in range(h + 2, n + 1)):
                 continue
             reach = clue - rank - 1
             if reach <= 0:
@@ -192,6 +201,24 @@ class ClueRules(Constraint):
             for h in doomed:
                 if h in state.domains[cells[0]]:
                     state.remove(cells[0], h, rule)
+
+
+class LineVisibility(Constraint):
+    """The `plain` model's clue check: once a line is fully placed, it must show its clues."""
+
+    idempotent = True
+
+    def __init__(self, line: Line):
+        super().__init__(line.cells, f"{line.label} shows its clues")
+        self.line = line
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return self.line.holds([values[c] for c in self.scope])
+
+    def propagate(self, state: SearchState) -> None:
+        if all(len(state.domains[c]) == 1 for c in self.scope):
+            if not self.line.holds([state.value(c) for c in self.scope]):
+                state.fail(None, f"{self.name}: the clues are not shown")
 
 
 class LatinSingles(Constraint):
@@ -259,62 +286,77 @@ def line_supports(size: int, front: int, back: int,
     if len(_MEMO) >= _MEMO_LIMIT:
         _MEMO.clear()
         _SUFFIXES.clear()
-    # a state's answer depends only on the cells from its position on: name each suffix
-    # (clues and masks) by a number, so that later calls reuse what earlier ones found
-    suffix = [_SUFFIXES.setdefault((size, front, back, *masks[pos:]), len(_SUFFIXES))
-              for pos in range(size)]
-    full = (1 << (size + 1)) - 2
-    taller = [full & ~((1 << (h + 1)) - 1) for h in range(size + 1)]
-    reachable = [0] * (size + 1)  # heights some cell from pos onwards may hold
-    for pos in range(size - 1, -1, -1):
-        reachable[pos] = reachable[pos + 1] | masks[pos]
-    memo = _MEMO
+    return _LineWalk(size, front, back, masks).walk(0, 0, 0, 0, 0)
 
-    def walk(pos: int, used: int, tallest: int, seen_front: int,
+
+class _LineWalk:
+    """One enumeration of `line_supports`, with what every step of it reads."""
+
+    def __init__(self, size: int, front: int, back: int, masks: Sequence[int]):
+        self.size, self.front, self.back, self.masks = size, front, back, masks
+        # a state's answer depends only on the cells from its position on: name each suffix
+        # (clues and masks) by a number, so that later calls reuse what earlier ones found
+        self.suffix = [_SUFFIXES.setdefault((size, front, back, *masks[pos:]), len(_SUFFIXES))
+                       for pos in range(size)]
+        self.full = (1 << (size + 1)) - 2
+        self.taller = [self.full & ~((1 << (h + 1)) - 1) for h in range(size + 1)]
+        self.reachable = [0] * (size + 1)  # heights some cell from pos onwards may hold
+        for pos in range(size - 1, -1, -1):
+            self.reachable[pos] = self.reachable[pos + 1] | masks[pos]
+
+    def walk(self, pos: int, used: int, tallest: int, seen_front: int,
              seen_back: int) -> tuple[int, ...] | None:
-        if pos == size:
-            ok = (not front or seen_front == front) and (not back or seen_back == back)
+        """The supports of the cells from `pos` on, after heights `used` (None: none fits)."""
+        if pos == self.size:
+            ok = (not self.front or seen_front == self.front) and \
+                (not self.back or seen_back == self.back)
             return () if ok else None
-        state = (suffix[pos], used, seen_front, seen_back)
-        if state in memo:
-            return memo[state]
-        left = size - pos - 1  # cells after this one
-        later = reachable[pos + 1]
+        state = (self.suffix[pos], used, seen_front, seen_back)
+        if state in _MEMO:
+            return _MEMO[state]
+        later = self.reachable[pos + 1]
         found: list[int] | None = None
-        for h in _HEIGHTS[masks[pos] & ~used]:
-            bit = 1 << h
-            now_used = used | bit
-            if full & ~now_used & ~later:
+        for h in _HEIGHTS[self.masks[pos] & ~used]:
+            now_used = used | 1 << h
+            if self.full & ~now_used & ~later:
                 continue  # some height still to place fits in no later cell
-            top = h if h > tallest else tallest
-            f = b = 0  # a side without a clue keeps its count at 0: fewer states
-            if front:
-                # still to be seen from the front: at least the tallest (if not yet
-                # placed), at most the unused heights taller than every placed one
-                f = seen_front + (h > tallest)
-                rising = _ONES[taller[top] & ~now_used]
-                if f + (rising > 0) > front or f + (left if left < rising else rising) < front:
-                    continue
-            if back:
-                # seen from the back: h when every taller height is placed; later, at
-                # least the tallest height still to place, at most one per cell
-                b = seen_back + (not (taller[h] & ~now_used))
-                if b + (left > 0) > back or b + left < back:
-                    continue
-            rest = walk(pos + 1, now_used, top, f, b)
+            counts = self._seen(pos, h, now_used, tallest, seen_front, seen_back)
+            if counts is None:
+                continue
+            rest = self.walk(pos + 1, now_used, max(h, tallest), *counts)
             if rest is None:
                 continue
             if found is None:
-                found = [bit, *rest]
+                found = [1 << h, *rest]
             else:
-                found[0] |= bit
+                found[0] |= 1 << h
                 for i, m in enumerate(rest, 1):
                     found[i] |= m
         result = tuple(found) if found is not None else None
-        memo[state] = result
+        _MEMO[state] = result
         return result
 
-    return walk(0, 0, 0, 0, 0)
+    def _seen(self, pos: int, h: int, now_used: int, tallest: int, seen_front: int,
+              seen_back: int) -> tuple[int, int] | None:
+        """The towers seen from each side once height h stands at `pos`, or None when the
+        clues can no longer be met. A side without a clue keeps its count at 0 (fewer
+        states)."""
+        left = self.size - pos - 1  # cells after this one
+        f = b = 0
+        if self.front:
+            # still to be seen from the front: at least the tallest (if not yet placed), at
+            # most the unused heights taller than every placed one
+            f = seen_front + (h > tallest)
+            rising = _ONES[self.taller[max(h, tallest)] & ~now_used]
+            if f + (rising > 0) > self.front or f + min(left, rising) < self.front:
+                return None
+        if self.back:
+            # seen from the back: h when every taller height is placed; later, at least the
+            # tallest height still to place, at most one per cell
+            b = seen_back + (not (self.taller[h] & ~now_used))
+            if b + (left > 0) > self.back or b + left < self.back:
+                return None
+        return f, b
 
 
 class LineClues(Constraint):
@@ -322,7 +364,8 @@ class LineClues(Constraint):
 
     Generalized arc consistency for "this line is a permutation showing these clues"; it
     also does the line's all-different reasoning. The enumeration remembers its states
-    across calls (see `line_supports`).
+    across calls (see `line_supports`). Tatham enumerates one clue at a time:
+    `LineClues(line.one_side("front"), n)` reads the front clue only.
     """
 
     idempotent = True
@@ -382,3 +425,60 @@ class ValuePositions(Constraint):
         for r in range(n):
             for c in columns[r] - supported[r]:
                 state.remove((r, c), v, self.name)
+
+
+class ForcingChains(Constraint):
+    """Tatham's forcing chains: a chain of two-candidate cells shows that a height is in one
+    of two cells, so a third cell in line with both loses it.
+
+    Start at a cell with two candidates {a, b} and suppose it is not a: then it is b, every
+    two-candidate cell in its row or column holding b is its other candidate, and so on
+    along the chain (breadth first). If a cell of the chain comes out as a, then a is
+    either at the start or there, and a cell in line with both loses a. One deduction per
+    call, the first in Tatham's order (start cells row by row, smallest candidate first,
+    each chain cell's column before its row).
+    """
+
+    priority = 1  # a search over chains: after the line rules have settled
+
+    def __init__(self, size: int):
+        self.cells = [(r, c) for r in range(size) for c in range(size)]
+        super().__init__(self.cells, "forcing chains")
+        self.size = size
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return True  # a rule, not a relation: the Latin square is checked elsewhere
+
+    def propagate(self, state: SearchState) -> None:
+        domains = state.domains
+        for start in self.cells:
+            if len(domains[start]) != 2:
+                continue
+            for excluded in sorted(domains[start]):
+                found = self._chain(domains, start, excluded)
+                if found is not None:
+                    cell, end = found
+                    state.remove(cell, excluded, f"forcing chain: {excluded} is at "
+                                 f"{show(start)} or {show(end)}, so not at {show(cell)}")
+                    return
+
+    def _chain(self, domains: Mapping[Hashable, Any], start: tuple[int, int],
+               excluded: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """(a cell that loses `excluded`, the chain's end that holds it) or None."""
+        n = self.size
+        start_row, start_col = start
+        (other,) = set(domains[start]) - {excluded}
+        value_at = {start: other}  # each chain cell's value when the start is not `excluded`
+        queue = [start]
+        for cell in queue:
+            row, col = cell
+            value = value_at[cell]
+            for near in [(r, col) for r in range(n)] + [(row, c) for c in range(n)]:
+                if near in value_at or value not in domains[near]:
+                    continue
+                if len(domains[near]) == 2:
+                    (value_at[near],) = set(domains[near]) - {value}
+                    queue.append(near)
+                if value == excluded and (near[0] == start_row or near[1] == start_col):
+                    return near, cell
+        return None
