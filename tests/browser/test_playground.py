@@ -144,12 +144,12 @@ def test_hint_values_undo_propagate_and_arcs_change_the_page(lab):
             graph.screenshot(path=str(ARTIFACTS / "playground_ac3_highlighted.png"))
             graph.locator("button", has_text="next step").click()
             wait_for_text(page, graph.locator(".cx-answer"), f"{var} against {constraint}: "
-                          "inconsistent, red")
+                          "inconsistent, no support for red")
             assert graph.locator(".cx-arc-inconsistent").count() == 1
             graph.screenshot(path=str(ARTIFACTS / "playground_ac3_fine_step.png"))
             graph.locator("button", has_text="next step").click()
             wait_for_text(page, graph.locator(".cx-answer"), f"revise {var} against "
-                          f"{constraint}: red had no support")
+                          f"{constraint}: no support for red, removed")
             assert "red" not in graph.locator(f".cx-var[data-var='{var}']").get_attribute(
                 "aria-label")
             graph.screenshot(path=str(ARTIFACTS / "playground_ac3_revised.png"))
