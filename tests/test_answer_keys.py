@@ -26,12 +26,13 @@ from csp_puzzles.core import Predicate, iter_solutions
 from csp_puzzles.examples import map_colouring, queens, send_more_money, sudoku
 from csp_puzzles.kakuro.combinations import combinations, is_magic
 from csp_puzzles.singles.milp import SinglesProgram
-from csp_puzzles.viz import Stepper, puzzle_view, sudoku_view
+from csp_puzzles.viz import Stepper, map_view, puzzle_view, queens_view, sudoku_view
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
-#: the events the answer keys name, by notebook: each is checked below against the explorer
-EVENTS_NAMED = {"02": {392}, "03": {55}, "06": {8}}
+#: the events the notebooks' prose names (answer keys and the predict-then-check sections),
+#: by notebook: each is checked below against the explorer
+EVENTS_NAMED = {"01": {1, 3}, "02": {9, 10, 11, 392}, "03": {55}, "06": {8}}
 KAKURO = """
 6 6
 -    8,   34,  -    4,   9,
@@ -71,7 +72,8 @@ def _shown(trace, view, number: int) -> str:
 
 
 def test_every_event_an_answer_key_names_is_checked_here():
-    """(The code cells that name events check them themselves, against their explorer.)"""
+    """Every "event k" of the Markdown cells (the code cells that name events check them
+    themselves, against their explorer)."""
     named: dict[str, set[int]] = {}
     for path in sorted((REPO / "notebooks").glob("*.ipynb")):
         text = "".join("".join(cell["source"]) for cell in
@@ -81,6 +83,28 @@ def test_every_event_an_answer_key_names_is_checked_here():
         if numbers:
             named[path.name[:2]] = numbers
     assert named == EVENTS_NAMED
+
+
+def test_01_02_the_events_the_predict_sections_name():
+    """01 asks for predictions after event 1 of forward checking on 8-queens and event 3 of
+    MRV on the map; 02 after event 9 of the AC-3 replay, whose events 10 and 11 it names."""
+    fc = solve(queens(8), inference="fc", var_order="input", trace=True).trace
+    assert _shown(fc, queens_view(8), 1).endswith("assign column 0 = row 0")
+    mrv = solve(map_colouring(), inference="fc", var_order="mrv", trace=True).trace
+    assert _shown(mrv, map_view(), 3).endswith("WA != SA removes red from SA")
+    assert mrv[4 - 1].describe() == "assign NT = green"
+    # notebook 02's own ac3 (its cells run here), on WA = red, Q = green
+    cells = {cell.get("id"): "".join(cell["source"]) for cell in json.loads(
+        (REPO / "notebooks" / "02_arc_consistency.ipynb").read_text(encoding="utf-8"))["cells"]}
+    names: dict = {}
+    exec(cells["cell-01"], names)
+    exec(cells["cell-02"] + "\n" + cells["cell-04"].split("\n\n\ncsp =")[0], names)
+    csp = names["australia"](WA="red", Q="green")
+    trace = names["Trace"](csp.domains)
+    assert names["ac3"](csp, {v: list(d) for v, d in csp.domains.items()}, trace, []) is False
+    assert _shown(trace, map_view(), 9).endswith("revise NT against NT != Q (11 arcs waiting)")
+    assert _shown(trace, map_view(), 10).endswith("NT != Q removes green from NT")
+    assert _shown(trace, map_view(), 11).endswith("revise Q against NT != Q (12 arcs waiting)")
 
 
 def test_00_send_more_money_nodes():
