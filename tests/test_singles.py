@@ -244,18 +244,21 @@ def test_generator_rejects_bad_arguments():
         singles.generate(width=40, height=10, difficulty="easy")
 
 
-def test_project_data_says_its_grade():
-    """The project's puzzles (made before the levels were Tatham's; other notebooks and tests
-    quote figures measured on them) each say the grade they have now, and have one
-    solution."""
+def test_project_data_says_how_it_was_made_and_its_grade():
+    """The project's puzzles (data/singles, `csp-puzzles bench singles --write-data`): each
+    file says the command that made it and its grade, the level in its name is that grade,
+    and it has one solution."""
     files = sorted((REPO / "data" / "singles").glob("*.txt"))
     assert len(files) >= 10
     for path in files:
         text = path.read_text()
-        assert text.startswith("# singles ") and "seed=" in text
+        level, size, seed = path.stem.split("-")
+        made = (f"# singles {size}, made by: csp-puzzles generate singles --difficulty {level} "
+                f"--size {size.split('x')[0]} --seed {seed.removeprefix('seed')}\n")
+        assert text.startswith(made), path.name
         stated = re.search(r"# grade: (\w+) \(Tatham's levels\)", text)
         puzzle = singles.parse(text)
-        assert stated and singles.grade(puzzle) == stated.group(1), path.name
+        assert stated and singles.grade(puzzle) == stated.group(1) == level, path.name
         assert puzzle.count_solutions() == 1
 
 

@@ -28,7 +28,8 @@ from csp_puzzles.viz.stepper import EXPLORER_JS
 
 
 def _saved(stepper: Stepper) -> dict:
-    state = {name: getattr(stepper, name) for name in EXPLORER_TRAITS}
+    state = {name: getattr(stepper, name) for name in EXPLORER_TRAITS
+             if stepper.has_trait(name)}
     return {"model_name": "AnyModel", "state": {**state, "_esm": EXPLORER_JS}}
 
 

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,29 @@ def test_each_topic_notebook_ends_with_exercises(path):
     text = _source(last)
     assert text.startswith("## Exercises")
     assert text.count("\n1. ") + text.count("\n2. ") + text.count("\n3. ") >= 2
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_no_notebook_needs_matplotlib(path):
+    """Pictures are plain data drawn in the browser; matplotlib is the optional `png` extra,
+    and a notebook that names it says so."""
+    for cell in _load(path)["cells"]:
+        text = _source(cell)
+        if cell["cell_type"] == "code":
+            assert "matplotlib" not in text and not re.search(r"\bplt\b", text)
+        elif "matplotlib" in text:
+            assert '"csp-puzzles[png]"' in text, "name the png extra where matplotlib is named"
+
+
+def test_the_first_notebook_lists_every_exercise():
+    first = _source(_load(NOTEBOOKS / "00_start_here.ipynb")["cells"][0])
+    for exercise in sorted((NOTEBOOKS / "exercises").glob("*.ipynb")):
+        assert f"(exercises/{exercise.name})" in first, exercise.name
+
+
+@pytest.mark.parametrize("path", TOPICS[:4], ids=lambda p: p.name)
+def test_notebooks_00_to_03_have_a_your_turn_section(path):
+    """Each asks the student to act (a search, a prediction, an arc, a puzzle by hand)."""
+    headings = [line for cell in _load(path)["cells"] if cell["cell_type"] == "markdown"
+                for line in _source(cell).splitlines() if line.startswith("#")]
+    assert any("Your turn" in heading for heading in headings)

@@ -24,8 +24,9 @@ from .stepper import EXPLORER_JS
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-#: the traits that make an explorer, as the kernel left them
-EXPLORER_TRAITS = ("data", "position", "run", "image", "interval", "note")
+#: the traits that make an explorer, a picture or a playground, as the kernel left them (a
+#: playground's `state`: what was done, so that its page replays it)
+EXPLORER_TRAITS = ("data", "position", "run", "image", "interval", "note", "state")
 
 #: a widget model with no kernel behind it: the state it was saved with, and change events
 STATIC_MODEL_JS = """
@@ -172,12 +173,17 @@ def run_export(notebook: str, output: str, timeout: int = 600) -> str:
     return f"wrote {output}: {count} explorer(s) that step with no kernel and no network"
 
 
+def saved_state(widget: Any) -> dict[str, Any]:
+    """The traits of `EXPLORER_TRAITS` that `widget` has, as the kernel would save them."""
+    return {name: getattr(widget, name) for name in EXPLORER_TRAITS if widget.has_trait(name)}
+
+
 def standalone_page(explorers: list[Any], title: str = "csp-puzzles explorer") -> str:
-    """A bare HTML page holding the given explorers (for checks and benchmarks in a browser)."""
+    """A bare HTML page holding the given explorers, pictures or playgrounds (for checks and
+    benchmarks in a browser)."""
     parts = []
     for number, explorer in enumerate(explorers):
-        state = {name: getattr(explorer, name) for name in EXPLORER_TRAITS}
-        parts.append(explorer_html(state, number, with_library=number == 0))
+        parts.append(explorer_html(saved_state(explorer), number, with_library=number == 0))
     body = "\n".join(f"<div style=\"margin:12px 0\">{part}</div>" for part in parts)
     return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title></head>"
             f"<body style=\"max-width:960px;margin:auto\">\n{body}\n</body></html>\n")

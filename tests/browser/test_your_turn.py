@@ -1,0 +1,200 @@
+"""The "your turn" sections of notebooks 00-03, done by clicking as their prose says, in
+JupyterLab with Chromium.
+
+Each test runs one course notebook, then does what its section asks of a student: 00 a
+search by hand in the playground (assign, a wipe-out, undo, suggest, finish); 01 and 02
+predict, then check in the explorer; 02 an arc by hand (arc clicks, the fine step, arc
+consistency); 03 a puzzle played with hints (hint, apply, a wrong move, mistakes, undo,
+hints to the end). Each step waits for the answer the prose promises. Screenshots of each
+section go to tests/artifacts/your_turn_*.png.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .pages import ARTIFACTS, CHROMIUM, FLAGS, wait_for_text
+from .test_lab import Lab, run_all
+
+pytestmark = pytest.mark.browser
+
+if not CHROMIUM.exists():
+    pytest.skip("Chromium is not installed (/usr/bin/chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+#: every code cell has run: a number in each prompt, none still running
+ALL_RUN_JS = """() => {
+    const prompts = Array.from(document.querySelectorAll(
+        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt'));
+    return prompts.length > 0 && prompts.every((p) => /\\[[0-9]+\\]/.test(p.textContent));
+}"""
+#: the longest a step may take to be answered (the kernel may be busy, the machine loaded)
+WAIT = 180_000
+
+
+@pytest.fixture
+def lab(tmp_path):
+    server = Lab(tmp_path)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def open_and_run(playwright, lab: Lab, notebook: str):
+    """Chromium on `notebook`, every cell run; returns (browser, page)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
+                                         headless=True)
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    run_all(page, lab, notebook)
+    page.wait_for_function(ALL_RUN_JS, timeout=600_000)
+    return browser, page
+
+
+def act(page, playground, click, expected: str) -> None:
+    """Click, then wait until the playground's answer says `expected`."""
+    click()
+    wait_for_text(page, playground.locator(".cx-answer"), expected, timeout=WAIT)
+
+
+def assign(page, playground, var: str, value: str, expected: str) -> None:
+    playground.locator(f".cx-picture [data-var='{var}']").first.click()
+    act(page, playground, playground.locator(f".cx-values button[data-value='{value}']").click,
+        expected)
+
+
+def button(playground, title: str):
+    return playground.locator(f"button[title^='{title}']").first
+
+
+def test_00_a_search_by_hand(lab):
+    with sync_api.sync_playwright() as playwright:
+        browser, page = open_and_run(playwright, lab, "00_start_here.ipynb")
+        try:
+            play = page.locator(".csp-playground").first
+            play.scroll_into_view_if_needed()
+            assign(page, play, "WA", "red", "assign WA = red: 4 values removed")
+            assign(page, play, "NT", "green", "assign NT = green: 3 values removed")
+            assign(page, play, "Q", "blue", "A wipe-out")
+            assert play.locator(".cx-tree .cx-node").count() >= 3
+            play.screenshot(path=str(ARTIFACTS / "your_turn_00_wipeout.png"))
+            act(page, play, button(play, "undo").click, "undone: assign Q = blue")
+            act(page, play, button(play, "suggest").click, "MRV would choose SA: 1 value left")
+            play.screenshot(path=str(ARTIFACTS / "your_turn_00_suggest.png"))
+            act(page, play, button(play, "finish").click, "found a solution")
+            play.screenshot(path=str(ARTIFACTS / "your_turn_00_solved.png"))
+        finally:
+            browser.close()
+
+
+def explorer_of(page, source: str):
+    """The explorer shown by the code cell whose source holds `source`."""
+    cell = page.locator(".jp-CodeCell", has_text=source)
+    explorer = cell.locator(".csp-stepper").first
+    explorer.scroll_into_view_if_needed()
+    return explorer
+
+
+def step_to(page, stepper, position: int) -> None:
+    text = stepper.locator(".csp-stepper-text")
+    stepper.locator("button[title^='first']").click()
+    wait_for_text(page, text, "start")
+    for k in range(1, position + 1):
+        stepper.locator("button[title^='step']").click()
+        wait_for_text(page, text, f"event {k} of")
+
+
+def predict(page, stepper, position: int, picks: dict[str, list[str]], expected: str,
+            shot: str) -> None:
+    """Step the explorer to `position`, ask it to predict the removals, pick, check."""
+    step_to(page, stepper, position)
+    stepper.locator(".cx-predict button").first.click()
+    for var, values in picks.items():
+        stepper.locator(f".cx-picture [data-var='{var}']").first.click()
+        for value in values:
+            stepper.locator(f".cx-predict .cx-values button[data-value='{value}']").click()
+    stepper.locator(".cx-predict .cx-check").click()
+    wait_for_text(page, stepper.locator(".cx-feedback"), expected)
+    stepper.screenshot(path=str(ARTIFACTS / shot))
+
+
+def test_01_predict_then_check(lab):
+    with sync_api.sync_playwright() as playwright:
+        browser, page = open_and_run(playwright, lab, "01_backtracking.ipynb")
+        try:
+            fc = explorer_of(page, "fc_stepper = Stepper(")
+            predict(page, fc, 1, {"1": ["0", "1"]}, "2 of 14 right.",
+                    "your_turn_01_predict_removals.png")
+            mrv = explorer_of(page, "mrv_stepper = Stepper(")
+            step_to(page, mrv, 3)
+            mrv.locator(".cx-predict button").first.click()
+            mrv.locator(".cx-picture [data-var='SA']").first.click()
+            wait_for_text(page, mrv.locator(".cx-feedback"),
+                          "Not this time: the search chose NT at event 4")
+            mrv.screenshot(path=str(ARTIFACTS / "your_turn_01_predict_choice.png"))
+        finally:
+            browser.close()
+
+
+def test_02_predict_and_an_arc_by_hand(lab):
+    with sync_api.sync_playwright() as playwright:
+        browser, page = open_and_run(playwright, lab, "02_arc_consistency.ipynb")
+        try:
+            replay = explorer_of(page, "ac3_stepper = Stepper(")  # AC-3's, with its queue
+            predict(page, replay, 9, {"NT": ["green"]}, "Right",
+                    "your_turn_02_predict.png")
+            assert replay.locator(".cx-queue").inner_text().startswith(
+                "AC-3's queue as event 9 revised NT against NT != Q")
+            play = page.locator(".csp-playground").first
+            play.scroll_into_view_if_needed()
+
+            def arc(constraint: str, var: str):
+                return play.locator(f".cx-arc[data-constraint='{constraint}']"
+                                    f"[data-arc-var='{var}']")
+
+            # (the middle of an arc may lie under another one: the event goes to the arc)
+            act(page, play, lambda: arc("WA != NT", "WA").dispatch_event("click"),
+                "revise WA against WA != NT: every value has a support")
+            act(page, play, lambda: arc("WA != NT", "NT").dispatch_event("click"),
+                "revise NT against WA != NT: red had no support")
+            play.locator("input[type=checkbox]").check()  # the fine step
+            act(page, play, lambda: arc("WA != SA", "SA").dispatch_event("click"),
+                "the arc is highlighted")
+            act(page, play, play.locator("button", has_text="next step").click,
+                "SA against WA != SA: inconsistent, red")
+            assert play.locator(".cx-arc-inconsistent").count() == 1
+            play.screenshot(path=str(ARTIFACTS / "your_turn_02_fine_step.png"))
+            act(page, play, play.locator("button", has_text="next step").click,
+                "revise SA against WA != SA: red had no support")
+            play.locator("input[type=checkbox]").uncheck()
+            act(page, play, button(play, "arc consistency").click, "A wipe-out")
+            play.screenshot(path=str(ARTIFACTS / "your_turn_02_arc_consistency.png"))
+        finally:
+            browser.close()
+
+
+def test_03_a_puzzle_played_with_hints(lab):
+    with sync_api.sync_playwright() as playwright:
+        browser, page = open_and_run(playwright, lab, "03_hashiwokakero.ipynb")
+        try:
+            play = page.locator(".csp-playground").first
+            play.scroll_into_view_if_needed()
+            act(page, play, button(play, "hint").click, "small island at (0,0)")
+            play.screenshot(path=str(ARTIFACTS / "your_turn_03_hint.png"))
+            act(page, play, play.locator("button", has_text=re.compile("^apply$")).click,
+                "applied small island at (0,0)")
+            assign(page, play, "(0,0,2,0)", "1", "A wipe-out")
+            act(page, play, button(play, "mistakes").click, "edge (0,0)-(2,0)")
+            play.screenshot(path=str(ARTIFACTS / "your_turn_03_mistakes.png"))
+            act(page, play, button(play, "undo").click, "undone")
+            for _ in range(19):  # the hints to the end, as the notebook counts them
+                act(page, play, button(play, "hint").click, "Press apply")
+                act(page, play, play.locator("button", has_text=re.compile("^apply$")).click,
+                    "applied")
+            wait_for_text(page, play.locator(".cx-answer"), "Solved")
+            play.screenshot(path=str(ARTIFACTS / "your_turn_03_solved.png"))
+        finally:
+            browser.close()
