@@ -324,7 +324,7 @@ def check_path(stepper: Stepper, c: Case, position: int) -> None:
     if "has no value left" in said:
         assert any(not values for values in now.values())
         assert c.csp is None or not has_solution(c.csp)
-    if "still have several values" in said:
+    if "still with several values" in said:
         n = int(said.split(": ")[1].split()[0])
         assert n == sum(1 for values in now.values() if len(values) > 1)
     if said.startswith("choices so far: "):
@@ -439,7 +439,8 @@ def test_predictions_are_judged_by_the_trace(name):
                     break
                 block.append(event)
             pairs = [(e.var, e.value) for e in block]
-            assert stepper.check_removals(pairs) == f"Right: exactly these {len(pairs)} values go."
+            counted = f"{len(pairs)} value" + ("s" if len(pairs) > 1 else "")
+            assert stepper.check_removals(pairs) == f"Right: exactly those go ({counted})."
             partly = stepper.check_removals(pairs[1:])
             assert partly.startswith(f"{len(pairs) - 1} of {len(pairs)} right.")
             assert f"missed: {c.view.value(block[0].value)} from {name_of(block[0].var)} " \

@@ -3,7 +3,8 @@
 anywidget takes one module string, and `csp-puzzles export` inlines the same string in a
 static page, so the parts in `front/` are joined here, in order, once per import. They share
 one scope (no imports between them). The prelude gives them the core's own numbering of
-event kinds and the fields of a packed event, so that nothing is written twice.
+event kinds, the fields of a packed event and the nouns the phrases count (words.py), so
+that nothing is written twice.
 
 - base.js: SVG and HTML helpers, filling Python's words, a packed run read as numbers;
 - style.js: the theme (JupyterLab's variables, with fallbacks);
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from ..core.trace import KINDS
 from . import packing
+from .words import COUNTED
 
 FOLDER = Path(__file__).parent / "front"
 PARTS = ("base.js", "style.js", "replay.js", "shapes.js", "picture.js", "tree.js", "why.js",
@@ -39,7 +41,8 @@ def prelude() -> str:
     fields = ", ".join(f"{name} = {getattr(packing, name)}" for name in FIELDS)
     return (f"const KIND_NAMES = {json.dumps(list(KINDS))};\n"
             f"const {kinds};\n"
-            f"const STRIDE = {packing.STRIDE}, {fields};\n")
+            f"const STRIDE = {packing.STRIDE}, {fields};\n"
+            f"const COUNTED = {json.dumps(list(COUNTED))};\n")
 
 
 def module() -> str:

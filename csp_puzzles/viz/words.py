@@ -43,6 +43,11 @@ plain_name: Namer = show
 
 #: the slots of a template: the event's variable and value, the event number, the depth
 SLOT = re.compile(r"\{(var|value|k|depth|n|m|name|values|other|right|total)\}")
+#: the nouns the phrases count, in the plural after any count but one (front/base.js has
+#: the same rule)
+COUNTED = ("value", "variable", "decision", "node", "arc", "event", "choice", "solution",
+           "conflict", "nogood", "probe", "action", "repair", "bridge", "backtrack", "step")
+ONE_OF = re.compile(r"(?<![\d.,])\b(1 (?:" + "|".join(COUNTED) + r"))s\b")
 
 #: what each kind of event means, for the legend under a stepper
 LEGEND = {
@@ -61,7 +66,7 @@ PHRASES = {
     "no_choices_decided": "no choices: propagation alone decided every variable",
     "no_choices_empty": "no choices: {name} has no value left, so there is no solution",
     "no_choices_wipeout": "no choices: the wipe-out at event {k} proves that there is no solution",
-    "no_choices_open": "no choices made: {n} variables still have several values",
+    "no_choices_open": "no choices made: {n} variables still with several values",
     "local": "local search: no choices and no search tree; it repairs a complete assignment",
     # a variable's state, for the picture's names and "why?"
     "one_value": "{name}: {values}",
@@ -109,7 +114,7 @@ PHRASES = {
                        "left; {other} had {m}"),
     "fewest": "; no undecided variable had fewer.",
     "not_fewest": "; {other} had fewer ({m}): this search does not choose by values left.",
-    "right_removals": "Right: exactly these {n} values go.",
+    "right_removals": "Right: exactly those go ({n} values).",
     "some_removals": "{right} of {total} right.",
     "missed": "missed: {value} from {name} (by {other})",
     "not_removed": "not removed now: {value} from {name}",
@@ -124,7 +129,7 @@ PHRASES = {
     "undone": "undone: {name}; {n} values put back",
     "propagated": "propagation: {n} values removed",
     "ac3": "arc consistency: {k} arcs revised, {n} values removed",
-    "ac3_more": "; {n} arcs still wait (press again to go on)",
+    "ac3_more": "; {n} arcs still in the queue (press again to go on)",
     "revised": "revise {name} against {other}: no support for {values}, removed",
     "revised_nothing": "revise {name} against {other}: every value has a support, nothing goes",
     "consistent": "{name} against {other}: consistent, every value has a support",
@@ -133,7 +138,7 @@ PHRASES = {
     "finished_unsatisfiable": "the engine's search: no solution below your decisions ({n} nodes)",
     "finished_limit": "the engine's search stopped after {n} nodes; nothing changed",
     "no_mistake": "no mistake so far: every decision agrees with the solution",
-    "mistakes": "{n} decisions disagree with the solution: {values}",
+    "mistakes": "{n} decisions against the solution: {values}",
     "now_solved": " Solved: every variable has a value that satisfies every constraint.",
     "now_wipeout": " A wipe-out: a domain is empty or a constraint cannot hold; undo to go on.",
     "status_open": "{n} of {k} variables decided",
@@ -183,9 +188,11 @@ STATE_ROWS = {"fixed": "variables with one value", "left": "values left",
 
 
 def fill(template: str, **slots: Any) -> str:
-    """The template with its `{slot}`s replaced (unknown slots are left as they are)."""
-    return SLOT.sub(lambda m: str(slots[m.group(1)]) if m.group(1) in slots else m.group(0),
+    """The template with its `{slot}`s replaced (unknown slots are left as they are), and a
+    count of one followed by its noun in the singular ("1 value", not "1 values")."""
+    text = SLOT.sub(lambda m: str(slots[m.group(1)]) if m.group(1) in slots else m.group(0),
                     template)
+    return ONE_OF.sub(r"\1", text)
 
 
 def describe(event: Event, name: Namer | None = None, value: Callable[[Any], str] = str,

@@ -159,16 +159,16 @@ def test_02_predict_and_an_arc_by_hand(lab):
             act(page, play, lambda: arc("WA != NT", "WA").dispatch_event("click"),
                 "revise WA against WA != NT: every value has a support")
             act(page, play, lambda: arc("WA != NT", "NT").dispatch_event("click"),
-                "revise NT against WA != NT: red had no support")
+                "revise NT against WA != NT: no support for red")
             play.locator("input[type=checkbox]").check()  # the fine step
             act(page, play, lambda: arc("WA != SA", "SA").dispatch_event("click"),
                 "the arc is highlighted")
             act(page, play, play.locator("button", has_text="next step").click,
-                "SA against WA != SA: inconsistent, red")
+                "SA against WA != SA: inconsistent, no support for red")
             assert play.locator(".cx-arc-inconsistent").count() == 1
             play.screenshot(path=str(ARTIFACTS / "your_turn_02_fine_step.png"))
             act(page, play, play.locator("button", has_text="next step").click,
-                "revise SA against WA != SA: red had no support")
+                "revise SA against WA != SA: no support for red")
             play.locator("input[type=checkbox]").uncheck()
             act(page, play, button(play, "arc consistency").click, "A wipe-out")
             play.screenshot(path=str(ARTIFACTS / "your_turn_02_arc_consistency.png"))

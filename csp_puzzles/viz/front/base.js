@@ -32,9 +32,11 @@ function text(parent, x, y, content, size, attrs) {
   return node;
 }
 
-// A template or a phrase with its {slots} filled, as words.fill does in Python.
+// Python's words.fill: the slots filled, and "1 values" said "1 value" (the nouns COUNTED).
+const ONE_OF = new RegExp(`(?<![\\d.,])\\b(1 (?:${COUNTED.join("|")}))s\\b`, "g");
 function fill(template, slots) {
-  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in slots ? String(slots[key]) : whole));
+  const text = template.replace(/\{(\w+)\}/g, (whole, key) => (key in slots ? String(slots[key]) : whole));
+  return text.replace(ONE_OF, "$1");
 }
 
 // "SA: 2 values left: green, blue", as words.state_words says it.
