@@ -10,8 +10,9 @@ A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
 - `check.py`: an independent checker that never uses the solver;
 - `picture.py`: its picture as plain data (`csp_puzzles.picture`), which the explorer draws
   in the browser and `render` with matplotlib, and `solution_domains(puzzle, solution)`;
-- `grade.py`: `grade(puzzle)` (also `puzzle.grade()`), the weakest rules that solve it,
-  and `DIFFICULTIES` (also `puzzle.difficulties`);
+- `grade.py`: its levels, the rules of each as a rung of `puzzle.ladder()`, and
+  `DIFFICULTIES` (also `puzzle.difficulties`); `grade(puzzle)` is `puzzle.grade()`, the
+  weakest rules that solve it;
 - `generate.py`: a generator of puzzles with exactly one solution, at a grade asked;
 
 and its `__init__.py` exports `parse`, `generate`, `grade`, `DIFFICULTIES` and the puzzle
@@ -34,6 +35,7 @@ from importlib import import_module
 from typing import Any, ClassVar
 
 from .core import CSP, Stats, Trace, count, solve
+from .core import ladder as ladders
 from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.heuristics import ValueOrder, VariableOrder
 from .core.ladder import Rung
@@ -41,6 +43,11 @@ from .core.search import LIMIT, SOLVED, UNSATISFIABLE
 from .errors import LimitReached
 
 __all__ = ["Puzzle", "PuzzleResult", "SOLVED", "UNSATISFIABLE", "LIMIT"]
+
+#: the grade of a puzzle with more than one solution
+AMBIGUOUS = "ambiguous"
+#: search nodes the count behind a grade beyond the rules may take before giving up
+GRADE_NODES = 200_000
 
 
 @dataclass
@@ -192,9 +199,43 @@ class Puzzle(ABC):
         return [Rung("rules", self.to_csp())]
 
     def grade(self) -> str:
-        """How hard the puzzle is: the weakest of its rule sets that solves it (`grade.py`);
-        a kind without graded rule sets raises ValueError, as for a format it lacks."""
-        raise ValueError(f"{self.kind} puzzles have no difficulty grades")
+        """How hard the puzzle is: the first rung of `ladder()` whose rules solve it without
+        search (`core.ladder.grade`). When none does, a count of its solutions decides: the
+        last of `difficulties` (the level beyond the rules) for one, `ambiguous` for more,
+        `unsatisfiable` for none; `LimitReached` when that count needs more than
+        `GRADE_NODES` nodes. A kind without difficulties raises ValueError, as for a format
+        it lacks."""
+        if not self.difficulties:
+            raise ValueError(f"{self.kind} puzzles have no difficulty grades")
+        found = ladders.grade(self.ladder())
+        if found is not None:
+            return found
+        result = self.count(limit=2, max_nodes=GRADE_NODES)
+        if result.unique is None:
+            raise LimitReached(f"grading stopped after {GRADE_NODES} search nodes")
+        if result.solutions == 0:
+            return ladders.UNSATISFIABLE
+        return self.difficulties[-1] if result.unique else AMBIGUOUS
+
+    def solved_by_rules(self, level: str) -> bool | None:
+        """True if the rules of `level` (a rung of `ladder()`) alone decide every variable,
+        False if they get stuck, None if they prove there is no solution."""
+        return ladders.solved_by(self._rung(level))
+
+    def deduce(self, level: str) -> dict[Hashable, tuple[Any, ...]] | None:
+        """The domains left once the rules of `level` can deduce nothing more (no search);
+        None when they find a contradiction."""
+        state = ladders.fixpoint(self._rung(level))
+        if state is None:
+            return None
+        return {var: tuple(state.values(var)) for var in state.csp.variables}
+
+    def _rung(self, level: str) -> Rung:
+        rungs = {rung.name: rung for rung in self.ladder()}
+        if level not in rungs:
+            raise ValueError(f"unknown {self.kind} level {level!r}, expected one of "
+                             f"{', '.join(rungs)}")
+        return rungs[level]
 
     def reject_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError naming model options `to_csp` does not know."""

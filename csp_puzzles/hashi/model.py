@@ -355,9 +355,6 @@ class Hashi(Puzzle):
         and no loops, then the trials of `trials.py`."""
         return [Rung(level, self.to_csp(adjacent=adjacent, level=level)) for level in LEVELS]
 
-    def grade(self) -> str:
-        return grading.grade(self)
-
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:
         return check(self, solution, adjacent=adjacent)
 

@@ -193,6 +193,8 @@ class Kakuro(Puzzle):
         return grading.rungs(self)
 
     def grade(self) -> str:
+        """`easy`, `medium` or `hard` (`grade.py`): beyond the ladder is `hard`, counted or
+        not."""
         return grading.grade(self)
 
     def check(self, solution: Any) -> list[str]:

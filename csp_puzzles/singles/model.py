@@ -165,9 +165,6 @@ class Singles(Puzzle):
         """Tatham's levels as rungs (`grade.py`): easy, tricky."""
         return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
 
-    def grade(self) -> str:
-        return grading.grade(self)
-
     def check(self, solution: Any) -> list[str]:
         return check(self.grid, solution)
 

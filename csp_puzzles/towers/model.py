@@ -174,9 +174,6 @@ class Towers(Puzzle):
         """Tatham's levels as rungs (`grade.py`): easy, hard, extreme."""
         return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
 
-    def grade(self) -> str:
-        return grading.grade(self)
-
     def check(self, solution: Any) -> list[str]:
         return check(self, solution)
 
