@@ -8,8 +8,11 @@ A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
 - `formats.py`: `parse(text)` for every accepted format (it imports the model; the model
   never imports it);
 - `check.py`: an independent checker that never uses the solver;
-- `picture.py`: its picture as plain data (`csp_puzzles.picture`), which the explorer draws
-  in the browser and `render` with matplotlib, and `solution_domains(puzzle, solution)`;
+- `picture.py`: `picture_of(puzzle)`, its picture as plain data (`csp_puzzles.picture`),
+  which the explorer draws in the browser and `render` with matplotlib,
+  `solution_domains(puzzle, solution)` and, for a kind the editor builds,
+  `editor_cells(puzzle)`, `editor_options(height, width, row, col)` and `editor_text(cells)`:
+  `Puzzle.picture()` and its other methods of the same names call them;
 - `grade.py`: its levels, the rules of each as a rung of `puzzle.ladder()`, and
   `DIFFICULTIES` (also `puzzle.difficulties`); `grade(puzzle)` is `puzzle.grade()`, the
   weakest rules that solve it;
@@ -32,6 +35,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
 from importlib import import_module
+from types import ModuleType
 from typing import Any, ClassVar
 
 from .core import CSP, Stats, Trace, count, solve
@@ -133,15 +137,6 @@ class Puzzle(ABC):
     def to_text(self) -> str:
         """The puzzle in the native text format (parse(to_text()) gives it back)."""
 
-    @abstractmethod
-    def picture(self) -> dict[str, Any]:
-        """The puzzle's picture as plain data (`csp_puzzles.picture`): its fixed shapes, and
-        for each variable of `to_csp()` where it sits and how its domain is shown."""
-
-    @abstractmethod
-    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
-        """A solution as one value per variable of `to_csp()`, to draw it as a search state."""
-
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         """Draw the puzzle on a matplotlib `ax`: as printed, solved, or at a trace state
         (`domains`, as `trace.domains_at(i)` gives them). It is the explorer's picture,
@@ -157,29 +152,51 @@ class Puzzle(ABC):
             domains = {v: d for v, d in self.to_csp().domains.items() if pic.key(v) in givens}
         draw(ax, picture, pic.keyed(domains))
 
+    # -- what its picture.py draws ----------------------------------------------------------
+    def picture(self) -> dict[str, Any]:
+        """The puzzle's picture as plain data (`csp_puzzles.picture`): its fixed shapes, and
+        for each variable of `to_csp()` where it sits and how its domain is shown."""
+        return self._drawing().picture_of(self)
+
+    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
+        """A solution as one value per variable of `to_csp()`, to draw it as a search state."""
+        return self._drawing().solution_domains(self, solution)
+
+    @classmethod
+    def _drawing(cls) -> ModuleType:
+        """The kind's `picture.py`, beside its model (see the module docstring)."""
+        return import_module(f"{cls.__module__.rpartition('.')[0]}.picture")
+
     # -- the editor: a grid of labels a click cycles through -------------------------------
     #: rows and columns of clues round the puzzle in the editor's grid (Towers: 1)
     editor_frame: ClassVar[int] = 0
 
+    @classmethod
+    def editable(cls) -> bool:
+        """Whether the editor can build this kind of puzzle (its `picture.py` has the
+        editor's functions)."""
+        return hasattr(cls._drawing(), "editor_text")
+
+    @classmethod
+    def _editor(cls) -> ModuleType:
+        if not cls.editable():
+            raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+        return cls._drawing()
+
     def editor_cells(self) -> list[list[str]]:
         """The puzzle as the editor's grid of labels."""
-        raise ValueError(f"{self.kind} puzzles cannot be edited cell by cell")
+        return self._editor().editor_cells(self)
 
     @classmethod
     def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
         """What a click cycles through at (row, col) of a `height` x `width` puzzle's editor
         grid (frame included); empty: a cell that cannot be edited."""
-        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+        return cls._editor().editor_options(height, width, row, col)
 
     @classmethod
     def editor_text(cls, cells: list[list[str]]) -> str:
         """The editor's grid of labels in the puzzle's native text format."""
-        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
-
-    @classmethod
-    def editable(cls) -> bool:
-        """Whether the editor can build this kind of puzzle."""
-        return cls.editor_text.__func__ is not Puzzle.editor_text.__func__  # type: ignore[attr-defined]
+        return cls._editor().editor_text(cells)
 
     def to_tatham(self) -> str:
         """The puzzle as a Tatham game ID (puzzles Tatham's collection does not have raise)."""

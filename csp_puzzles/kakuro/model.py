@@ -22,7 +22,6 @@ from ..core.ladder import Rung
 from ..core.trace import show
 from ..puzzle import Puzzle
 from . import grade as grading
-from . import picture as drawing
 from .check import check
 from .combinations import DIGITS
 from .rules import RegionSum, RunConstraint
@@ -199,12 +198,6 @@ class Kakuro(Puzzle):
 
     def check(self, solution: Any) -> list[str]:
         return check(self, solution)
-
-    def picture(self) -> dict[str, Any]:
-        return drawing.describe(self)
-
-    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
-        return drawing.solution_domains(self, solution)
 
     def __repr__(self) -> str:
         return f"Kakuro({self.height}x{self.width}, {len(self.whites)} white cells)"

@@ -32,7 +32,6 @@ from ..core.lookahead import probing
 from ..core.trace import show
 from ..puzzle import Puzzle
 from . import grade as grading
-from . import picture as drawing
 from .check import check
 from .connectivity import Connected
 from .rules import (
@@ -196,20 +195,3 @@ class Singles(Puzzle):
                                      f"{self.width}x{self.height} grid (at most {largest})")
                 chars.append(TATHAM_DIGITS[x - 1])
         return f"{self.width}x{self.height}:{''.join(chars)}"
-
-    def picture(self) -> dict[str, Any]:
-        return drawing.describe(self)
-
-    def editor_cells(self) -> list[list[str]]:
-        return drawing.editor_cells(self)
-
-    @classmethod
-    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
-        return drawing.editor_options(height, width)
-
-    @classmethod
-    def editor_text(cls, cells: list[list[str]]) -> str:
-        return drawing.editor_text(cells)
-
-    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
-        return drawing.solution_domains(self, solution)
