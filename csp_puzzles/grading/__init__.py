@@ -27,9 +27,13 @@ import os
 import random
 import textwrap
 from collections.abc import Hashable, Iterable
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from ..core import CSP, Result, solve
 from ..core.trace import show
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
 
 #: the environment variable holding the instructor's seed
 SEED_VARIABLE = "CSP_PUZZLES_GRADING_SEED"
@@ -84,3 +88,22 @@ def values_text(values: Iterable[Any]) -> str:
 def name(var: Hashable) -> str:
     """A variable as the trace writes it."""
     return show(var)
+
+
+def solved_with(yours: str, csp: CSP, puzzle: Puzzle, where: str, most_nodes: int,
+                why: str) -> Result:
+    """MAC on `csp`, the model of `puzzle` with the student's constraints in it (`yours`
+    names them), or a verdict: it needed more than `most_nodes` nodes (`why` says where that
+    number comes from), found no solution, or gave an answer that breaks the puzzle's rules
+    (as its own checker says)."""
+    __tracebackhide__ = True
+    result = solve(csp, inference="mac", max_nodes=most_nodes + 1)
+    if result.status == "limit":
+        fail(f"MAC with {yours} needs more than {most_nodes} nodes on {where}: {why}")
+    if not result.solved:
+        fail(f"MAC with {yours} answered {result.status!r} on {where}, which has a "
+             f"solution: a rule removed a value that the solution uses")
+    problems = puzzle.check(puzzle.decode(result.solution or {}))
+    if problems:
+        fail(f"with {yours}, the answer on {where} breaks the puzzle's rules: {problems[0]}")
+    return result

@@ -15,9 +15,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from .. import towers
-from ..core import CSP, AllDifferent, Constraint, Contradiction, SearchState, solve
+from ..core import CSP, AllDifferent, Constraint, Contradiction, SearchState
 from ..towers.rules import line_supports, visible
-from . import draw, fail, values_text
+from . import draw, fail, solved_with, values_text
 
 MakeClue = Callable[[Sequence[Hashable], int, int, int], Constraint]
 #: nodes a puzzle may take with ClueFilter: the drawn puzzles need a handful at most
@@ -127,16 +127,8 @@ def clue_model(puzzle: towers.Towers, make: MakeClue) -> CSP:
 
 def verify_puzzle(make: MakeClue, puzzle: towers.Towers, where: str) -> None:
     __tracebackhide__ = True
-    result = solve(clue_model(puzzle, make), inference="mac", max_nodes=NODE_LIMIT)
-    if result.status == "limit":
-        fail(f"MAC with ClueFilter took more than {NODE_LIMIT} nodes on {where}; "
-             f"with every clue's orderings filtered it needs a handful at most")
-    if not result.solved:
-        fail(f"MAC with ClueFilter answered {result.status!r} on {where}, which has "
-             f"a solution")
-    problems = puzzle.check(puzzle.decode(result.solution or {}))
-    if problems:
-        fail(f"with ClueFilter the answer on {where} breaks a rule: {problems[0]}")
+    solved_with("ClueFilter", clue_model(puzzle, make), puzzle, where, NODE_LIMIT,
+                "with every clue's orderings filtered it needs a handful at most")
 
 
 def check_puzzles(make: MakeClue, seed: Any = None, trials: int = 4) -> None:
