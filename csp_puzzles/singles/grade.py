@@ -25,9 +25,9 @@ from .connectivity import Connected
 from .rules import (
     SHADED,
     UNSHADED,
-    AtMostOneUnshaded,
     NoShadedNeighbours,
     OneWayOut,
+    copy_rules,
     corner_rules,
     offset_pair_rules,
     pattern_rules,
@@ -52,15 +52,8 @@ def rules_csp(puzzle: Singles, level: str) -> CSP:
     patterns = pattern_rules(puzzle.grid) + corner_rules(puzzle.grid)
     if tricky:
         patterns += offset_pair_rules(puzzle.grid)
-    for rule in patterns:
+    for rule in patterns + copy_rules(puzzle.grid):
         csp.add_constraint(rule)
-    for label, cells in puzzle.lines():
-        copies: dict[int, list[tuple[int, int]]] = {}
-        for r, c in cells:
-            copies.setdefault(puzzle.grid[r][c], []).append((r, c))
-        for number, where in copies.items():
-            if len(where) > 1:
-                csp.add_constraint(AtMostOneUnshaded(where, number, label))
     for cell in puzzle.cells():
         csp.add_constraint(NoShadedNeighbours(cell, puzzle.neighbours(cell)))
         csp.add_constraint(OneWayOut(cell, puzzle.neighbours(cell)))

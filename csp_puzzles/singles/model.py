@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from ..core import CSP, SearchState
+from ..core import CSP, Constraint, SearchState
 from ..core.heuristics import VariableOrder
 from ..core.ladder import Rung
 from ..core.lookahead import probing
@@ -37,8 +37,9 @@ from .connectivity import Connected
 from .rules import (
     SHADED,
     UNSHADED,
-    AtMostOneUnshaded,
     NoShadedNeighbours,
+    copy_rules,
+    grid_lines,
     pattern_rules,
     uniqueness_rules,
 )
@@ -120,10 +121,7 @@ class Singles(Puzzle):
 
     def lines(self) -> list[tuple[str, list[Cell]]]:
         """Every row and column, with its name as the trace says it."""
-        rows = [(f"row {r}", [(r, c) for c in range(self.width)]) for r in range(self.height)]
-        columns = [(f"column {c}", [(r, c) for r in range(self.height)])
-                   for c in range(self.width)]
-        return rows + columns
+        return grid_lines(self.height, self.width)
 
     # -- the model -------------------------------------------------------------------------
     def to_csp(self, counting: bool = False, uniqueness: bool | None = None,
@@ -133,20 +131,13 @@ class Singles(Puzzle):
         use_uniqueness = (not counting) if uniqueness is None else (uniqueness and not counting)
         csp = CSP(f"singles {self.width}x{self.height}")
         csp.add_variables(self.cells(), (UNSHADED, SHADED))
-        for rule in pattern_rules(self.grid):
-            csp.add_constraint(rule)
+        rules: list[Constraint] = [*pattern_rules(self.grid)]
         if use_uniqueness:
-            for rule in uniqueness_rules(self.grid):
-                csp.add_constraint(rule)
-        for label, cells in self.lines():
-            copies: dict[int, list[Cell]] = {}
-            for r, c in cells:
-                copies.setdefault(self.grid[r][c], []).append((r, c))
-            for number, where in copies.items():
-                if len(where) > 1:
-                    csp.add_constraint(AtMostOneUnshaded(where, number, label))
-        for cell in self.cells():
-            csp.add_constraint(NoShadedNeighbours(cell, self.neighbours(cell)))
+            rules += uniqueness_rules(self.grid)
+        rules += copy_rules(self.grid)
+        rules += [NoShadedNeighbours(cell, self.neighbours(cell)) for cell in self.cells()]
+        for rule in rules:
+            csp.add_constraint(rule)
         csp.add_constraint(Connected(self.height, self.width))
         return csp
 
