@@ -91,10 +91,10 @@ def test_puzzle_words_name_edges_and_cells():
     edge = (0, 4, 0, 6)
     view = puzzle_view(hashi.parse(HASHI))
     pruned = Event("prune", edge, 0, "saturation at (0,4)", 0)
-    assert view.describe(pruned) == "saturation at (0,4): edge (0,4)-(0,6) cannot carry 0 bridges"
-    assert view.describe(Event("assign", edge, 2, None, 1)) == "assign edge (0,4)-(0,6) = 2 bridges"
+    assert view.sentence(pruned) == "saturation at (0,4): edge (0,4)-(0,6) cannot carry 0 bridges"
+    assert view.sentence(Event("assign", edge, 2, None, 1)) == "assign edge (0,4)-(0,6) = 2 bridges"
     shading = puzzle_view(singles.parse(SINGLES))
-    assert shading.describe(Event("prune", (1, 2), 0, "rule", 0)).endswith(
+    assert shading.sentence(Event("prune", (1, 2), 0, "rule", 0)).endswith(
         "cell (1,2) cannot be unshaded")
 
 
