@@ -34,13 +34,13 @@ def function_lengths(source: str) -> list[tuple[int, int, str]]:
     return found
 
 
-def test_lengths_are_counted_from_def_to_last_line():
+def test_lengths_are_counted_from_def_to_last_line() -> None:
     source = "class A:\n    def f(self):\n        def g():\n            return 1\n\n" \
              "        return g\n"
     assert sorted(function_lengths(source)) == [(2, 3, "A.f.g"), (5, 2, "A.f")]
 
 
-def test_no_function_of_the_package_is_over_60_lines():
+def test_no_function_of_the_package_is_over_60_lines() -> None:
     too_long = []
     for path in sorted(PACKAGE.rglob("*.py")):
         for length, line, name in function_lengths(path.read_text(encoding="utf-8")):
