@@ -264,10 +264,6 @@ class Puzzle(ABC):
         """The variable order `solve` and `count` use under `inference` when none is asked."""
         return self.default_var_order
 
-    def domains_to_solution(self, domains: dict[Hashable, Any]) -> Any:
-        """Decode a trace state whose domains are all single values."""
-        return self.decode({v: d[0] for v, d in domains.items() if len(d) == 1})
-
     # -- what every puzzle shares ------------------------------------------------------------
     def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,

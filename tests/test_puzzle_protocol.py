@@ -152,10 +152,6 @@ def test_the_model_never_imports_its_reader(kind):
     assert "formats" not in imported
 
 
-def test_kakuro_keeps_its_former_class_name():
-    assert puzzle_module("kakuro").KakuroPuzzle is puzzle_module("kakuro").Kakuro
-
-
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_puzzle_grades_itself(kind):
     """`puzzle.grade()` is its package's `grade(puzzle)`, one of `puzzle.difficulties`."""

@@ -246,7 +246,8 @@ def test_comparison_needs_traced_runs():
 
 
 def test_the_front_end_is_one_module_of_short_functions_numbering_kinds_as_the_core():
-    from csp_puzzles.viz.frontend import PARTS, longest_functions, module, prelude
+    from csp_puzzles.viz.frontend import PARTS, module, prelude
+    from tests.test_short_functions import longest_functions
 
     source = module()
     assert source.startswith(prelude()) and source.count("export default { render };") == 1

@@ -423,37 +423,3 @@ class PairIsolation(Constraint):
         return f"the islands at both ends of {edge} need {self.k} each: {self.k} bridges " \
                f"between them would make a group cut off from the others, so " \
                f"{words.removals(removals)}"
-
-
-def tightest_island_order(state: SearchState) -> Hashable:
-    """Hashi's variable order: an undecided edge of the island with the least slack.
-
-    The slack of an island is how many more bridges its edges could carry than it needs;
-    an island with little slack has few ways left, so branching there fails (or succeeds)
-    fast. Among its undecided edges the one with the fewest values goes first. Ties keep
-    input order, so runs repeat exactly.
-    """
-    domains = state.domains
-    best: Hashable = None
-    best_score: tuple[int, int] | None = None
-    for constraint in state.csp.constraints:
-        if not isinstance(constraint, IslandDegree):
-            continue
-        open_vars = [v for v in constraint.scope if len(domains[v]) > 1]
-        if not open_vars:
-            continue
-        slack = sum(max(domains[v]) for v in constraint.scope) - constraint.total
-        var = min(open_vars, key=lambda v: len(domains[v]))
-        score = (slack, len(domains[var]))
-        if best_score is None or score < best_score:
-            best, best_score = var, score
-    return best if best is not None else _first_unassigned(state)
-
-
-def _first_unassigned(state: SearchState) -> Hashable:
-    assigned = state.assignment
-    for var in state.csp.variables:
-        if var not in assigned:
-            return var
-    raise ValueError("every variable is assigned")
-

@@ -136,7 +136,7 @@ class Kakuro(Puzzle):
                                    for c in range(self.width) if self.grid[r][c] == WHITE]
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KakuroPuzzle):
+        if not isinstance(other, Kakuro):
             return NotImplemented
         return self.grid == other.grid
 
@@ -201,7 +201,3 @@ class Kakuro(Puzzle):
 
     def __repr__(self) -> str:
         return f"Kakuro({self.height}x{self.width}, {len(self.whites)} white cells)"
-
-
-#: the former name of `Kakuro`, kept so that code written against it still runs
-KakuroPuzzle = Kakuro
