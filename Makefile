@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 EXTRAS := notebooks,test,dev,png,browser,instructor,export,lite
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab lab-instructor test lint bench clean
+.PHONY: lab lab-instructor test test-full lint bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -30,6 +30,10 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check csp_puzzles tests
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest --nbval-lax
+
+# the same, with the sweeps marked `full` (pyproject.toml) that every run leaves out
+test-full: $(STAMP)
+	$(VENV)/bin/pytest --nbval-lax -m "full or not full"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check csp_puzzles tests

@@ -97,7 +97,7 @@ def test_fiendish_7x7_bridges(seed: int) -> None:
     assert (puzzle.width, puzzle.height) == (7, 7)
 
 
-@pytest.mark.slow
+@pytest.mark.full
 @pytest.mark.parametrize("kind", sorted(DATA))
 def test_every_level_at_many_sizes(kind: str) -> None:
     """A sweep: each level at every side from its smallest up to 15, and its largest."""

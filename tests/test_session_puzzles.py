@@ -92,7 +92,7 @@ def test_hints_solve_a_sample(name):
     run_collection(name, 1 if name.startswith("tatham") else SAMPLE)
 
 
-@pytest.mark.slow
+@pytest.mark.full
 @pytest.mark.parametrize("name", sorted(n for n in COLLECTIONS if n.startswith("janko")))
 def test_hints_solve_every_janko_puzzle(name):
     run_collection(name, 1)

@@ -27,6 +27,7 @@ from .inference import (
 )
 from .linear import Linear
 from .membership import InSet, NotInSet
+from .options import Options
 from .reasons import Least, Most
 from .restarts import solve_with_restarts
 from .search import CountResult, Result, Search, count, count_solutions, iter_solutions, solve
@@ -44,5 +45,5 @@ __all__ = [
     "INFERENCES", "VARIABLE_ORDERS", "VALUE_ORDERS", "no_inference", "forward_checking",
     "maintain_arc_consistency", "propagate", "input_order", "mrv", "mrv_degree",
     "input_values", "lcv", "dom_wdeg", "solve_with_restarts", "Least", "Most",
-    "Session", "Hint", "Words", "Suggestion", "Decision",
+    "Session", "Hint", "Words", "Suggestion", "Decision", "Options",
 ]

@@ -14,15 +14,17 @@ the reason, which is always true (a propagator decides from the domains of its s
 Reasons are kept as given and read out into facts (`facts_of`) only when a conflict needs
 them, so that a removal costs little.
 
-Read from a conflict backwards, the facts form the implication graph. Backjumping asks
-which decisions lie behind a conflict (`levels_of`, a set of levels, noted as the facts
-come: `start_blaming`); learning resolves the graph to its first unique implication point
-(analysis.py).
+Read from a conflict backwards, the facts form the implication graph. Learning keeps each
+fact and its reason, and at a conflict resolves the graph back to its first unique
+implication point (analysis.py). Backjumping asks only which decisions lie behind a
+conflict: it keeps, for each removal, the levels of the decisions behind it, worked out
+from the same reason as the removal happens (`start_blaming`, `levels_of`), so that a
+conflict reads them at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, cast
 
 from .reasons import Least, Literal, Most
@@ -152,34 +154,39 @@ class ExplainingState(SearchState):
         if reason is EVERY_DECISION:
             return [fact for fact in self.decided.values() if fact.stamp < before]
         facts: list[Fact] = []
-        removed, domains = self.removed, self.domains
+        removed, domains, decided = self.removed, self.domains, self.decided
+        # the inner loop of a conflict analysis: tuples unpacked rather than read by name
         for item in reason:
             kind = type(item)
-            if kind is Least or kind is Most:
+            if kind is Literal:
+                var, equal, value = item
+                if not equal:  # x ≠ w: its removal
+                    facts.append(removed[var][value][1])
+                    continue
+                decision = decided.get(var)
+                if decision is not None and decision[1] < before:  # x = v: the decision,
+                    facts.append(decision)
+                else:  # or every other value's removal
+                    facts += self._removals(var, before)
+            elif kind is Least or kind is Most:
                 facts += self._bound(cast(Least | Most, item).var, kind is Least, before)
-            elif kind is Literal:
-                facts += self._literal(cast(Literal, item), before)
-            else:  # a variable: the inner loop of a conflict analysis, written out
+            else:  # a variable: every value it lost
                 domain = domains[item]
                 for value, (_, fact) in removed[item].items():
-                    if fact.level and fact.stamp < before and value not in domain:
+                    _, stamp, level = fact
+                    if level and stamp < before and value not in domain:
                         facts.append(fact)
         return facts
-
-    def _literal(self, literal: Literal, before: float) -> list[Fact]:
-        if not literal.equal:
-            return [self.removed[literal.var][literal.value][1]]
-        decision = self.decided.get(literal.var)
-        if decision is not None and decision.stamp < before:
-            return [decision]
-        return self._removals(literal.var, before)
 
     def _removals(self, var: Hashable, before: float) -> list[Fact]:
         """The removals from `var` older than `before` (the domain it had then), but the
         root's."""
-        domain = self.domains[var]
-        return [fact for value, (_, fact) in self.removed[var].items()
-                if fact.level and fact.stamp < before and value not in domain]
+        domain, facts = self.domains[var], []
+        for value, (_, fact) in self.removed[var].items():
+            _, stamp, level = fact
+            if level and stamp < before and value not in domain:
+                facts.append(fact)
+        return facts
 
     def _bound(self, var: Hashable, least: bool, before: float) -> list[Fact]:
         """The removals that had raised `var`'s least value (`least`), or lowered its
@@ -193,8 +200,9 @@ class ExplainingState(SearchState):
         for value, (_, fact) in self.removed[var].items():
             if value in domain:
                 continue
-            if fact.stamp < before:
-                if fact.level:
+            _, stamp, level = fact
+            if stamp < before:
+                if level:
                     gone.append((value, fact))
             elif edge is None or (value < edge if least else value > edge):
                 edge = value
@@ -307,16 +315,6 @@ class ExplainingState(SearchState):
             for value, behind in self.blame[var].items():
                 if value > edge:
                     levels |= behind
-        return levels
-
-    def levels_behind(self, facts: Iterable[Fact]) -> int:
-        """The decisions behind `facts`, as a set of levels (bit L stands for the decision
-        at level L), as noted while blaming."""
-        levels, blame = 0, self.blame
-        for fact in facts:
-            literal = fact.literal
-            levels |= (1 << fact.level if literal.equal
-                       else blame[literal.var].get(literal.value, 0))
         return levels
 
     def levels_of(self, failure: Contradiction) -> int:

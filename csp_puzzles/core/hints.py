@@ -173,7 +173,7 @@ def _fire(state: _Listening, constraint: Constraint, rung: str, words: Words) ->
     sentence = None if not heard else constraint.explain(cause, removals, read, words)
     if sentence is None:
         sentence = generic_sentence(cause, removals, because, read, words,
-                                    contradiction=not heard)
+                                    contradiction=not heard, initial=state.order)
     return Hint(cause, removals, because, sentence, rung, constraint.name)
 
 
@@ -232,12 +232,15 @@ def _probed(rung: Rung, state: _Listening, words: Words) -> Hint | None:
 
 def generic_sentence(rule: str, removals: Mapping[Hashable, Sequence[Any]],
                      because: Sequence[Hashable], read: Mapping[Hashable, Sequence[Any]],
-                     words: Words, contradiction: bool = False) -> str:
+                     words: Words, contradiction: bool = False,
+                     initial: Mapping[Hashable, Sequence[Any]] | None = None) -> str:
     """A deduction in words for any constraint: the rule, the facts it read (the fixed
-    variables first, at most `FACTS_SAID`), and what goes.
+    variables first, at most `FACTS_SAID`; a variable with all its `initial` values left
+    says nothing), and what goes.
 
     "WA != NT: NT = red, so red leaves WA"."""
-    others = [v for v in because if v not in removals and v in read]
+    others = [v for v in because if v not in removals and v in read
+              and (initial is None or len(read[v]) < len(initial.get(v, ())))]
     fixed = [v for v in others if len(read[v]) == 1]
     named = fixed or others
     facts = [words.holds(v, read[v]) for v in named[:FACTS_SAID]]

@@ -53,9 +53,9 @@ class Options:
     nogoods: NogoodStore | None = None
 
     def __post_init__(self) -> None:
-        _pick(self.inference, INFERENCES, "inference")
-        _pick(self.var_order, VARIABLE_ORDERS, "variable order")
-        _pick(self.val_order, VALUE_ORDERS, "value order")
+        pick(self.inference, INFERENCES, "inference")
+        pick(self.var_order, VARIABLE_ORDERS, "variable order")
+        pick(self.val_order, VALUE_ORDERS, "value order")
         _one_of(self.branching, BRANCHINGS, "branching")
         _one_of(self.look_back, LOOK_BACKS, "look_back")
         if self.look_back != "none" and self.branching != "assign":
@@ -77,18 +77,18 @@ class Options:
 
     @property
     def infer(self) -> Inference:
-        return _pick(self.inference, INFERENCES, "inference")
+        return pick(self.inference, INFERENCES, "inference")
 
     @property
     def select(self) -> VariableOrder:
-        return _pick(self.var_order, VARIABLE_ORDERS, "variable order")
+        return pick(self.var_order, VARIABLE_ORDERS, "variable order")
 
     @property
     def order(self) -> ValueOrder:
-        return _pick(self.val_order, VALUE_ORDERS, "value order")
+        return pick(self.val_order, VALUE_ORDERS, "value order")
 
 
-def _pick(name_or_function: Any, table: dict[str, Any], what: str) -> Any:
+def pick(name_or_function: Any, table: dict[str, Any], what: str) -> Any:
     """A strategy given as a function, or by its name in `table`."""
     if callable(name_or_function):
         return name_or_function

@@ -1,7 +1,8 @@
 """A search the student drives: one action at a time, each one recorded and undoable.
 
-A `Session` holds the search state the engine would hold (domains, decisions, the trail)
-and lets a person act on it: decide (`assign`, `split`), revise one arc of AC-3 by hand
+A `Session` drives the search engine (search.py) by hand: its decisions are the engine's
+own (`Search.decide`, undone by `Search.cancel_to`), on the engine's state (domains, trail,
+frames), and a person acts on it: decide (`assign`, `split`), revise one arc of AC-3 by hand
 (`revise`, with the queue `arcs()`), run the inference (`propagate`), ask for the engine's
 choice (`suggest`) or for a deduction (`hint`, `apply`), take anything back (`undo`), and
 hand over to the engine's own search (`finish`). Every action goes into one `Trace` with
@@ -29,6 +30,7 @@ from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
 from .hints import Hint, Removals, Words, next_hint
 from .inference import Inference, reaches_arc_consistency
 from .ladder import Rung
+from .options import pick
 from .search import LIMIT, SOLVED, Result, Search, Split, count
 from .state import Contradiction, SearchState
 from .suggest import Suggestion, suggestion
@@ -195,8 +197,8 @@ class Session:
             self._queued.discard(arc)
         waiting = tuple((c.name, v) for c, v in self._queue)
         self.trace.record(REVISE, var, waiting, constraint.name, self.state.depth)
-        doomed = [x for x in self.state.values(var) if x not in supported(self.state,
-                                                                          constraint, var)]
+        kept = supported(self.state, constraint, var)
+        doomed = [x for x in self.state.values(var) if x not in kept]
         try:
             for value in doomed:
                 self.state.remove(var, value, constraint.name)
@@ -264,8 +266,8 @@ class Session:
         """The engine's choice here, without making it: `.var`, `.value` and `.sentence`
         ("MRV would choose SA: 1 value left; ...")."""
         self._check_open()
-        return suggestion(self.state, _pick(var_order, VARIABLE_ORDERS, "variable order"),
-                          _pick(val_order, VALUE_ORDERS, "value order"), self.words)
+        return suggestion(self.state, pick(var_order, VARIABLE_ORDERS, "variable order"),
+                          pick(val_order, VALUE_ORDERS, "value order"), self.words)
 
     # -- the engine takes over -----------------------------------------------------------------
     def finish(self, var_order: str | VariableOrder | None = None,
@@ -277,9 +279,9 @@ class Session:
         self._check_open()
         engine = self.engine
         orders = engine.select, engine.order
-        select = orders[0] if var_order is None else _pick(var_order, VARIABLE_ORDERS,
+        select = orders[0] if var_order is None else pick(var_order, VARIABLE_ORDERS,
                                                            "variable order")
-        order = orders[1] if val_order is None else _pick(val_order, VALUE_ORDERS,
+        order = orders[1] if val_order is None else pick(val_order, VALUE_ORDERS,
                                                           "value order")
         action = self._begin("the engine's search")
         engine.select, engine.order = select, order
@@ -457,14 +459,6 @@ def _grouped_removals(state: SearchState, pairs: Iterable[tuple[Hashable, Any]])
         grouped.setdefault(var, []).append(value)
     return {var: tuple(sorted(values, key=state.rank[var].__getitem__))
             for var, values in grouped.items()}
-
-
-def _pick(choice: Any, table: dict[str, Any], what: str) -> Any:
-    if callable(choice):
-        return choice
-    if choice not in table:
-        raise ValueError(f"unknown {what} {choice!r}; expected one of {', '.join(table)}")
-    return table[choice]
 
 
 def supported(state: SearchState, constraint: Constraint, var: Hashable) -> set[Any]:
