@@ -15,9 +15,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from .. import towers
-from ..core import CSP, AllDifferent, Constraint, Contradiction, SearchState
+from ..core import CSP, AllDifferent, Constraint, Contradiction
 from ..towers.rules import line_supports, visible
-from . import draw, fail, solved_with, values_text
+from . import compare_line, draw, fail, line_state, solved_with, values_text
 
 MakeClue = Callable[[Sequence[Hashable], int, int, int], Constraint]
 #: nodes a puzzle may take with ClueFilter: the drawn puzzles need a handful at most
@@ -43,11 +43,7 @@ def _line_words(size: int, front: int, back: int, domains: list[set[int]]) -> st
 def verify_line(make: MakeClue, size: int, front: int, back: int,
                 domains: list[set[int]]) -> None:
     __tracebackhide__ = True
-    cells = [(0, i) for i in range(size)]
-    csp = CSP("one line")
-    for cell, domain in zip(cells, domains):
-        csp.add_variable(cell, sorted(domain))
-    state = SearchState(csp)
+    cells, state = line_state(domains)
     expected = library_supports(size, front, back, domains)
     where = _line_words(size, front, back, domains)
     try:
@@ -59,15 +55,7 @@ def verify_line(make: MakeClue, size: int, front: int, back: int,
     if expected is None:
         fail(f"ClueFilter did not fail on {where}, but no ordering of the line fits "
              f"its candidates and clues")
-    for i, (cell, want) in enumerate(zip(cells, expected)):
-        left = set(state.values(cell))
-        if left - want:
-            fail(f"on {where}, ClueFilter left {values_text(left)} in cell {i + 1}, "
-                 f"but no ordering that shows the clues puts {min(left - want)} "
-                 f"there")
-        if want - left:
-            fail(f"on {where}, ClueFilter removed {min(want - left)} from cell "
-                 f"{i + 1}, but an ordering that shows the clues puts it there")
+    compare_line("ClueFilter", where, state, cells, expected, "ordering that shows the clues")
 
 
 def _random_line(rng: Any, both: bool) -> tuple[int, int, int, list[set[int]]]:
