@@ -24,11 +24,11 @@ from .core.trace import Trace
 from .deadline import Clock, process_age, whole_command
 from .errors import LimitReached, MissingExtra, ParseError
 from .formats import is_number
-from .limits import GENERATE_SIDE, describe
+from .limits import GENERATE_SIDE, caps_text
 from .outputs import OutputError, check_output, write_failed
 from .puzzle import LIMIT, SOLVED, UNSATISFIABLE, Puzzle, PuzzleResult
 from .registry import KINDS, puzzle_module
-from .sizes import describe as describe_sizes
+from .sizes import sides_offered
 from .sources import read_source
 
 EXIT_OK, EXIT_USAGE, EXIT_UNSAT, EXIT_LIMIT = 0, 2, 3, 4
@@ -116,7 +116,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
-        print(_describe(puzzle, result))
+        print(_result_text(puzzle, result))
     if result.status == LIMIT:
         return EXIT_LIMIT
     if result.status == UNSATISFIABLE:
@@ -169,7 +169,8 @@ def _write_output(path: str, flag: str, write: Callable[[], None]) -> None:
         raise UsageError(str(write_failed(path, flag, err))) from None
 
 
-def _describe(puzzle: Puzzle, result: PuzzleResult) -> str:
+def _result_text(puzzle: Puzzle, result: PuzzleResult) -> str:
+    """The answer for the terminal: what was found, with the effort, then the solved grid."""
     stats = result.stats
     effort = f"{stats.nodes} nodes, {stats.backtracks} backtracks, {stats.seconds:.3f} s"
     if result.engine != "csp":  # other engines report no search statistics
@@ -230,7 +231,7 @@ def _levels_help() -> str:
     for kind in KINDS:
         sizes = getattr(import_module(f"csp_puzzles.{kind}.generate"), "SIZES", None)
         if sizes is not None:
-            offered.append(f"{kind} {describe_sizes(sizes)}")
+            offered.append(f"{kind} {sides_offered(sizes)}")
     return ("a level, offered at these sides (hashi: maxb 2, see hashi.generate): "
             + "; ".join(offered))
 
@@ -363,13 +364,23 @@ def ascii_float(text: str) -> float:
                                          "2.5") from None
 
 
+#: the subcommands' parsers, to which each `_add_...` below adds its own
+Commands = argparse._SubParsersAction  # argparse names no public type for it
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="csp-puzzles", description=__doc__.splitlines()[0],
-                     epilog=describe())
+                     epilog=caps_text())
     parser.add_argument("--version", action="version", version=f"csp-puzzles {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for add in (_add_solve, _add_generate, _add_cnf, _add_bench, _add_app, _add_course,
+                _add_lite, _add_exercises, _add_export):
+        add(commands)
+    return parser
 
-    solve = commands.add_parser("solve", help="solve a puzzle", epilog=describe())
+
+def _add_solve(commands: Commands) -> None:
+    solve = commands.add_parser("solve", help="solve a puzzle", epilog=caps_text())
     solve.add_argument("kind", choices=KINDS)
     solve.add_argument("source", help="file, '-' for stdin, or a Tatham game ID")
     solve.add_argument("--inference", choices=("none", "fc", "mac"))
@@ -395,6 +406,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "stats hold seconds only")
     solve.set_defaults(run=cmd_solve)
 
+
+def _add_generate(commands: Commands) -> None:
     generate = commands.add_parser("generate", help="generate puzzles with one solution")
     generate.add_argument("kind", choices=KINDS)
     generate.add_argument("--size", help="WxH, or N for a square")
@@ -404,6 +417,8 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--format", choices=("native", "tatham"), default="native")
     generate.set_defaults(run=cmd_generate)
 
+
+def _add_cnf(commands: Commands) -> None:
     cnf = commands.add_parser("cnf", help="DIMACS CNF of a puzzle on stdout")
     cnf.add_argument("kind", choices=KINDS)
     cnf.add_argument("source")
@@ -412,45 +427,65 @@ def build_parser() -> argparse.ArgumentParser:
     cnf.add_argument("--no-adjacent", action="store_true")
     cnf.set_defaults(run=cmd_cnf)
 
+
+def _add_bench(commands: Commands) -> None:
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
     bench.add_argument("what", choices=("core", "local", "milp", "deadline", "tatham", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 
+
+def _add_app(commands: Commands) -> None:
     app = commands.add_parser("app", help="serve the explorer and the editor as a web page "
                                           "on 127.0.0.1 (Voila, the app extra)")
     app.add_argument("--port", type=ascii_int, default=8866)
     app.add_argument("--no-browser", action="store_true", help="do not open a browser")
     app.set_defaults(run=cmd_app)
 
-    course = commands.add_parser(
-        "course", help="write the course: notebooks and the puzzles they read",
+
+def _add_folder_writer(commands: Commands, name: str, help: str,
+                       description: str) -> argparse.ArgumentParser:
+    """A command that writes into the folder DIR (`course`, `lite`)."""
+    writer = commands.add_parser(name, help=help, description=description)
+    writer.add_argument("dir", metavar="DIR")
+    return writer
+
+
+def _add_course(commands: Commands) -> None:
+    course = _add_folder_writer(
+        commands, "course", help="write the course: notebooks and the puzzles they read",
         description="Write the course into DIR (a new or empty folder): notebooks/ and data/, "
                     "ready to open in JupyterLab. Exercises are in student form unless "
                     "--instructor is given.")
-    course.add_argument("dir", metavar="DIR")
     course.add_argument("--instructor", action="store_true",
-                        help="write the instructor versions: solutions, hidden tests, answers")
+                        help="write the instructor versions: the solutions and the answer "
+                             "keys")
     course.set_defaults(run=cmd_course)
 
-    lite = commands.add_parser(
-        "lite", help="write a static JupyterLite site of the student course (the lite extra)",
+
+def _add_lite(commands: Commands) -> None:
+    lite = _add_folder_writer(
+        commands, "lite",
+        help="write a static JupyterLite site of the student course (the lite extra)",
         description="Write a static JupyterLite site of the student course into DIR (a new or "
                     "empty folder): open DIR/index.html through any static web server and the "
                     "notebooks run in the browser, nothing installed.")
-    lite.add_argument("dir", metavar="DIR")
     lite.add_argument("--pyodide", metavar="PATH",
                       help="a local Pyodide distribution (a folder holding pyodide.mjs, e.g. "
                            "the npm package pyodide unpacked): the site then makes no request "
                            "outside its own folder; default: Pyodide from its CDN")
     lite.set_defaults(run=cmd_lite)
 
+
+def _add_exercises(commands: Commands) -> None:
     exercises = commands.add_parser(
         "exercises", help="write the student versions of the graded exercises only "
                           "(`course DIR` writes the whole course)")
     exercises.add_argument("--student", metavar="OUT_DIR", required=True)
     exercises.set_defaults(run=cmd_exercises)
 
+
+def _add_export(commands: Commands) -> None:
     export = commands.add_parser("export", help="a notebook as one HTML page whose "
                                  "explorers step with no kernel and no network")
     export.add_argument("notebook")
@@ -458,7 +493,6 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--timeout", type=ascii_int, default=600, metavar="SECONDS",
                         help="longest time one cell may run")
     export.set_defaults(run=cmd_export)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,9 +9,9 @@ that a puzzle's parser can raise a `ParseError` that points at the exact cell.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import ParseError
 from .limits import GRID_SIDE, INPUT_BYTES
@@ -24,6 +24,8 @@ _WORD = re.compile(r"\S+")
 MAX_ROW_CELLS = max(GRID_SIDE.values())
 #: A UTF-8 byte order mark, as some Windows editors write at the start of a file.
 BOM = "\ufeff"
+#: what a parser returns (a puzzle)
+P = TypeVar("P")
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,14 @@ def prepare(text: str, filename: str | None) -> str:
         raise ParseError(f"the input has {len(text)} characters, above the cap of "
                          f"{INPUT_BYTES}, expected a smaller puzzle", 1, 1, filename)
     return strip_bom(text)
+
+
+def by_format(text: str, filename: str | None, game_id: Callable[[str, str | None], P],
+              grid: Callable[[str, str | None], P]) -> P:
+    """What every `parse` does: refuse text above the cap, then read a Tatham game ID
+    with `game_id` and anything else with `grid`."""
+    text = prepare(text, filename)
+    return (game_id if looks_like_game_id(text) else grid)(text, filename)
 
 
 def looks_like_game_id(text: str) -> bool:
@@ -142,10 +152,30 @@ def read_params(params: str, fields: Sequence[ParamField]) -> dict[str, Any] | N
     return found
 
 
-def bad_params(game_id: GameId, expected: str, filename: str | None) -> ParseError:
-    """The error for game ID parameters (before the `:`) that do not fit the format."""
-    return game_id.error(f"bad Tatham game ID parameters {game_id.params!r}, expected "
-                         f"{expected}", -len(game_id.params) - 1, filename)
+def read_game_id(text: str, fields: Sequence[ParamField], expected: str,
+                 filename: str | None) -> tuple[GameId, dict[str, Any]]:
+    """The one game ID of `text` and its parameters (`read_params`); `expected` describes
+    the format in errors."""
+    game_id = split_game_id(prepare(text, filename), expected, filename)
+    params = read_params(game_id.params, fields)
+    if params is None:
+        raise game_id.error(f"bad Tatham game ID parameters {game_id.params!r}, expected "
+                            f"{expected}", -len(game_id.params) - 1, filename)
+    return game_id, params
+
+
+def game_id_sides(game_id: GameId, params: dict[str, Any], max_side: int,
+                  filename: str | None) -> tuple[int, int]:
+    """The width and height of `WxH` parameters (`W` alone: a square), each from 1 to
+    `max_side`."""
+    width = params[""]
+    height = params.get("x", width)
+    if width < 1 or height < 1:
+        raise game_id.error(f"grid size {width}x{height} is empty, expected WxH with W, H >= 1",
+                            -len(game_id.params) - 1, filename)
+    check_size("the width", width, max_side, (game_id.line, 1), filename)
+    check_size("the height", height, max_side, (game_id.line, 1), filename)
+    return width, height
 
 
 def check_size(what: str, size: int, cap: int, where: tuple[int, int],
@@ -182,6 +212,22 @@ def text_lines(text: str) -> list[list[Token]]:
     return rows
 
 
+def grid_rows(text: str, filename: str | None, max_side: int) -> list[list[Token]]:
+    """The rows of grid text, at least one and at most `max_side` besides a header."""
+    rows = text_lines(prepare(text, filename))
+    if not rows:
+        raise empty_input(filename)
+    check_size("the number of rows", len(rows), max_side + 1, (rows[-1][0].line, 1), filename)
+    return rows
+
+
+def check_header(header: list[Token], height: int, width: int, max_side: int,
+                 filename: str | None) -> None:
+    """Refuse a header `R C` whose sides are above `max_side`."""
+    check_size("the header's row count", height, max_side, (header[0].line, 1), filename)
+    check_size("the header's column count", width, max_side, (header[1].line, 1), filename)
+
+
 def split_compact(row: list[Token]) -> list[Token]:
     """A row written without separators (`1.2..3`) as one token per character."""
     if len(row) != 1 or len(row[0].text) == 1:
@@ -198,6 +244,13 @@ def header_numbers(row: list[Token], count: int) -> list[int] | None:
     if len(row) != count or not all(is_number(t.text) for t in row):
         return None
     return [int(t.text) for t in row]
+
+
+def check_width(rows: list[list[Token]], width: int, max_side: int,
+                filename: str | None) -> None:
+    """Refuse rows wider than `max_side`, or of another length than `width`."""
+    check_size("the number of columns", width, max_side, (rows[0][0].line, 1), filename)
+    check_rectangular(rows, width, filename)
 
 
 def check_rectangular(rows: list[list[Token]], width: int, filename: str | None) -> None:

@@ -17,10 +17,10 @@ INPUT_BYTES = 256 * 1024
 GRID_SIDE = {"hashi": 100, "kakuro": 50, "towers": 9, "singles": 100}
 GENERATE_SIDE = {"hashi": 100, "kakuro": 30, "towers": 9, "singles": 100}
 
-__all__ = ["INPUT_BYTES", "GRID_SIDE", "GENERATE_SIDE", "MAX_DOMAIN_SIZE", "describe"]
+__all__ = ["INPUT_BYTES", "GRID_SIDE", "GENERATE_SIDE", "MAX_DOMAIN_SIZE", "caps_text"]
 
 
-def describe() -> str:
+def caps_text() -> str:
     """The caps in one paragraph, for `--help` and the README."""
     read = ", ".join(f"{kind} {side}" for kind, side in GRID_SIDE.items())
     made = ", ".join(f"{kind} {side}" for kind, side in GENERATE_SIDE.items())

@@ -8,10 +8,14 @@ A puzzle subpackage (`hashi`, `kakuro`, `towers`, `singles`) provides
 - `formats.py`: `parse(text)` for every accepted format (it imports the model; the model
   never imports it);
 - `check.py`: an independent checker that never uses the solver;
-- `picture.py`: its picture as plain data (`csp_puzzles.picture`), which the explorer draws
-  in the browser and `render` with matplotlib, and `solution_domains(puzzle, solution)`;
-- `grade.py`: `grade(puzzle)` (also `puzzle.grade()`), the weakest rules that solve it,
-  and `DIFFICULTIES` (also `puzzle.difficulties`);
+- `picture.py`: `picture_of(puzzle)`, its picture as plain data (`csp_puzzles.picture`),
+  which the explorer draws in the browser and `render` with matplotlib,
+  `solution_domains(puzzle, solution)` and, for a kind the editor builds,
+  `editor_cells(puzzle)`, `editor_options(height, width, row, col)` and `editor_text(cells)`:
+  `Puzzle.picture()` and its other methods of the same names call them;
+- `grade.py`: its levels, the rules of each as a rung of `puzzle.ladder()`, and
+  `DIFFICULTIES` (also `puzzle.difficulties`); `grade(puzzle)` is `puzzle.grade()`, the
+  weakest rules that solve it;
 - `generate.py`: a generator of puzzles with exactly one solution, at a grade asked;
 
 and its `__init__.py` exports `parse`, `generate`, `grade`, `DIFFICULTIES` and the puzzle
@@ -31,9 +35,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
 from importlib import import_module
+from types import ModuleType
 from typing import Any, ClassVar
 
 from .core import CSP, Stats, Trace, count, solve
+from .core import ladder as ladders
 from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.heuristics import ValueOrder, VariableOrder
 from .core.ladder import Rung
@@ -41,6 +47,11 @@ from .core.search import LIMIT, SOLVED, UNSATISFIABLE
 from .errors import LimitReached
 
 __all__ = ["Puzzle", "PuzzleResult", "SOLVED", "UNSATISFIABLE", "LIMIT"]
+
+#: the grade of a puzzle with more than one solution
+AMBIGUOUS = "ambiguous"
+#: search nodes the count behind a grade beyond the rules may take before giving up
+GRADE_NODES = 200_000
 
 
 @dataclass
@@ -126,15 +137,6 @@ class Puzzle(ABC):
     def to_text(self) -> str:
         """The puzzle in the native text format (parse(to_text()) gives it back)."""
 
-    @abstractmethod
-    def picture(self) -> dict[str, Any]:
-        """The puzzle's picture as plain data (`csp_puzzles.picture`): its fixed shapes, and
-        for each variable of `to_csp()` where it sits and how its domain is shown."""
-
-    @abstractmethod
-    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
-        """A solution as one value per variable of `to_csp()`, to draw it as a search state."""
-
     def render(self, ax: Any, solution: Any = None, domains: dict | None = None) -> None:
         """Draw the puzzle on a matplotlib `ax`: as printed, solved, or at a trace state
         (`domains`, as `trace.domains_at(i)` gives them). It is the explorer's picture,
@@ -150,29 +152,51 @@ class Puzzle(ABC):
             domains = {v: d for v, d in self.to_csp().domains.items() if pic.key(v) in givens}
         draw(ax, picture, pic.keyed(domains))
 
+    # -- what its picture.py draws ----------------------------------------------------------
+    def picture(self) -> dict[str, Any]:
+        """The puzzle's picture as plain data (`csp_puzzles.picture`): its fixed shapes, and
+        for each variable of `to_csp()` where it sits and how its domain is shown."""
+        return self._drawing().picture_of(self)
+
+    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
+        """A solution as one value per variable of `to_csp()`, to draw it as a search state."""
+        return self._drawing().solution_domains(self, solution)
+
+    @classmethod
+    def _drawing(cls) -> ModuleType:
+        """The kind's `picture.py`, beside its model (see the module docstring)."""
+        return import_module(f"{cls.__module__.rpartition('.')[0]}.picture")
+
     # -- the editor: a grid of labels a click cycles through -------------------------------
     #: rows and columns of clues round the puzzle in the editor's grid (Towers: 1)
     editor_frame: ClassVar[int] = 0
 
+    @classmethod
+    def editable(cls) -> bool:
+        """Whether the editor can build this kind of puzzle (its `picture.py` has the
+        editor's functions)."""
+        return hasattr(cls._drawing(), "editor_text")
+
+    @classmethod
+    def _editor(cls) -> ModuleType:
+        if not cls.editable():
+            raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+        return cls._drawing()
+
     def editor_cells(self) -> list[list[str]]:
         """The puzzle as the editor's grid of labels."""
-        raise ValueError(f"{self.kind} puzzles cannot be edited cell by cell")
+        return self._editor().editor_cells(self)
 
     @classmethod
     def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
         """What a click cycles through at (row, col) of a `height` x `width` puzzle's editor
         grid (frame included); empty: a cell that cannot be edited."""
-        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
+        return cls._editor().editor_options(height, width, row, col)
 
     @classmethod
     def editor_text(cls, cells: list[list[str]]) -> str:
         """The editor's grid of labels in the puzzle's native text format."""
-        raise ValueError(f"{cls.kind} puzzles cannot be edited cell by cell")
-
-    @classmethod
-    def editable(cls) -> bool:
-        """Whether the editor can build this kind of puzzle."""
-        return cls.editor_text.__func__ is not Puzzle.editor_text.__func__  # type: ignore[attr-defined]
+        return cls._editor().editor_text(cells)
 
     def to_tatham(self) -> str:
         """The puzzle as a Tatham game ID (puzzles Tatham's collection does not have raise)."""
@@ -192,9 +216,43 @@ class Puzzle(ABC):
         return [Rung("rules", self.to_csp())]
 
     def grade(self) -> str:
-        """How hard the puzzle is: the weakest of its rule sets that solves it (`grade.py`);
-        a kind without graded rule sets raises ValueError, as for a format it lacks."""
-        raise ValueError(f"{self.kind} puzzles have no difficulty grades")
+        """How hard the puzzle is: the first rung of `ladder()` whose rules solve it without
+        search (`core.ladder.grade`). When none does, a count of its solutions decides: the
+        last of `difficulties` (the level beyond the rules) for one, `ambiguous` for more,
+        `unsatisfiable` for none; `LimitReached` when that count needs more than
+        `GRADE_NODES` nodes. A kind without difficulties raises ValueError, as for a format
+        it lacks."""
+        if not self.difficulties:
+            raise ValueError(f"{self.kind} puzzles have no difficulty grades")
+        found = ladders.grade(self.ladder())
+        if found is not None:
+            return found
+        result = self.count(limit=2, max_nodes=GRADE_NODES)
+        if result.unique is None:
+            raise LimitReached(f"grading stopped after {GRADE_NODES} search nodes")
+        if result.solutions == 0:
+            return ladders.UNSATISFIABLE
+        return self.difficulties[-1] if result.unique else AMBIGUOUS
+
+    def solved_by_rules(self, level: str) -> bool | None:
+        """True if the rules of `level` (a rung of `ladder()`) alone decide every variable,
+        False if they get stuck, None if they prove there is no solution."""
+        return ladders.solved_by(self._rung(level))
+
+    def deduce(self, level: str) -> dict[Hashable, tuple[Any, ...]] | None:
+        """The domains left once the rules of `level` can deduce nothing more (no search);
+        None when they find a contradiction."""
+        state = ladders.fixpoint(self._rung(level))
+        if state is None:
+            return None
+        return {var: tuple(state.values(var)) for var in state.csp.variables}
+
+    def _rung(self, level: str) -> Rung:
+        rungs = {rung.name: rung for rung in self.ladder()}
+        if level not in rungs:
+            raise ValueError(f"unknown {self.kind} level {level!r}, expected one of "
+                             f"{', '.join(rungs)}")
+        return rungs[level]
 
     def reject_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError naming model options `to_csp` does not know."""
@@ -205,10 +263,6 @@ class Puzzle(ABC):
     def var_order_for(self, inference: str) -> str | VariableOrder:
         """The variable order `solve` and `count` use under `inference` when none is asked."""
         return self.default_var_order
-
-    def domains_to_solution(self, domains: dict[Hashable, Any]) -> Any:
-        """Decode a trace state whose domains are all single values."""
-        return self.decode({v: d[0] for v, d in domains.items() if len(d) == 1})
 
     # -- what every puzzle shares ------------------------------------------------------------
     def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 Sides = tuple[int, int]
 
 
-def describe(sizes: Mapping[str, Sides]) -> str:
+def sides_offered(sizes: Mapping[str, Sides]) -> str:
     """"easy 3-100, hard 4-9": each level and the sides it offers."""
     return ", ".join(f"{level} {low}-{high}" if low != high else f"{level} {low}"
                      for level, (low, high) in sizes.items())
@@ -33,4 +33,4 @@ def check(kind: str, sizes: Mapping[str, Sides], difficulty: str, width: int,
     low, high = sizes[difficulty]
     if not (low <= width <= high and low <= height <= high):
         raise ValueError(f"{kind} puzzles of difficulty {difficulty} have sides {low} to "
-                         f"{high}, not {width}x{height} (sizes: {describe(sizes)})")
+                         f"{high}, not {width}x{height} (sizes: {sides_offered(sizes)})")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,3 +37,8 @@ def tatham(name: str) -> list[dict]:
 
 def data_available(*parts: str) -> bool:
     return DATA.joinpath(*parts).exists()
+
+
+def decoded(puzzle: Any, domains: Mapping[Hashable, Sequence[Any]]) -> Any:
+    """The solution a state of the search stands for once every domain holds one value."""
+    return puzzle.decode({var: values[0] for var, values in domains.items()})

@@ -10,6 +10,7 @@ from csp_puzzles.core.learning import LearningSearch
 from csp_puzzles.core.nogoods import NogoodStore
 from csp_puzzles.core.state import SearchState
 from csp_puzzles.examples import queens
+from tests.conftest import decoded
 
 
 def test_each_bump_is_larger_than_the_last_and_counts_a_variable_once():
@@ -75,5 +76,5 @@ def test_a_traced_hashi_search_on_activity_replays_to_its_checked_solution():
     trace = result.trace
     assert trace.count(LEARN) == result.stats.learnt > 0
     last = max(i for i, e in enumerate(trace) if e.kind == "solution")
-    assert puzzle.domains_to_solution(trace.domains_at(last)) == result.solution
+    assert decoded(puzzle, trace.domains_at(last)) == result.solution
     assert len(pack_run(trace)["keys"]) == len(puzzle.to_csp().variables)

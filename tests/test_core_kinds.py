@@ -22,8 +22,8 @@ from csp_puzzles import (
     count_solutions,
     solve,
 )
-from csp_puzzles.bench.peers import peer_solutions
 from csp_puzzles.core import iter_solutions
+from tests.peer_oracle import peer_solutions
 
 from .test_core_constraints import assert_exact, brute_supports, run_propagator
 

@@ -50,7 +50,7 @@ def _seen(groups):
     """The groups as `_plain_groups` gives them, once each group's island list (and the
     list of groups kept along the way) is checked."""
     roots = list(groups.roots)
-    assert groups.list_roots() == roots
+    assert [i for i, r in enumerate(groups.root) if r == i] == roots  # found afresh
     for r in roots:
         assert sorted(groups.members[r]) == [i for i, x in enumerate(groups.root) if x == r]
     return (list(groups.root), {r: groups.need[r] for r in roots},

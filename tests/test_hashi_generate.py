@@ -12,7 +12,6 @@ import pytest
 from csp_puzzles.cli import main
 from csp_puzzles.hashi import parse, sat
 from csp_puzzles.hashi.generate import DIFFICULTIES, generate, grade
-from csp_puzzles.hashi.grade import deduce, solves
 from tests.conftest import tatham
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hashi"
@@ -37,10 +36,10 @@ def test_generated_puzzles_are_unique_and_graded(difficulty: str, size: int, see
     assert grade(puzzle) == difficulty
     assert_unique_solution(puzzle)
     if difficulty != "fiendish":
-        assert solves(puzzle, difficulty) is True
+        assert puzzle.solved_by_rules(difficulty) is True
     weaker = DIFFICULTIES[DIFFICULTIES.index(difficulty) - 1] if difficulty != "easy" else None
     if weaker is not None and weaker != "fiendish":
-        assert solves(puzzle, weaker) is False
+        assert puzzle.solved_by_rules(weaker) is False
 
 
 def test_same_seed_same_puzzle() -> None:
@@ -109,7 +108,7 @@ def test_grades_of_broken_puzzles() -> None:
     assert grade(parse("1 0 1 0 1\n")) == "unsatisfiable"
     assert grade(parse("1 0 1\n0 0 0\n1 0 1\n")) == "unsatisfiable"
     assert grade(parse("3 0 3\n0 0 0\n3 0 3\n")) == "ambiguous"  # 1,2,1,2 or 2,1,2,1
-    assert deduce(parse("1 0 1 0 1\n"), "easy") is None
+    assert parse("1 0 1 0 1\n").deduce("easy") is None
 
 
 # -- the shipped data set --------------------------------------------------------------------

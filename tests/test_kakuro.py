@@ -23,6 +23,7 @@ from csp_puzzles.core import SearchState, propagate
 from csp_puzzles.kakuro.combinations import TABLE, combinations, digits_of, mask_of, sum_range
 from csp_puzzles.kakuro.layout import MAX_RUN, random_layout
 from csp_puzzles.kakuro.rules import RULES, RegionSum, run_supports
+from tests.conftest import decoded
 
 # The example of the Wikipedia article on Kakuro (8x8), typed in by hand.
 WIKIPEDIA = """\
@@ -114,7 +115,7 @@ def test_trace_names_the_rules():
     text = result.trace[0].describe()
     assert re.search(r"(across|down) \d+ at \(\d+,\d+\)", text)
     final = result.trace.domains_at(len(result.trace) - 1)
-    assert puzzle.domains_to_solution(final) == WIKIPEDIA_SOLUTION
+    assert decoded(puzzle, final) == WIKIPEDIA_SOLUTION
 
 
 def test_magic_block_and_required_digit_messages():

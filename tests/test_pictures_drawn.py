@@ -33,7 +33,7 @@ from csp_puzzles.viz import (
 )
 from csp_puzzles.viz.charts import Scale, bar_chart, line_chart
 from csp_puzzles.viz.implication import UIP, implication_picture
-from tests.conftest import REPO
+from tests.conftest import REPO, decoded
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
@@ -99,7 +99,7 @@ def test_a_puzzle_drawn_as_printed_at_a_state_and_solved(kind):
     assert {pic.key(v) for v in domains} <= {entry["var"] for entry in variables}
     assert all(len(values) == 1 for values in domains.values())
     # the solution as domains is the solution: decoding it gives it back
-    assert puzzle.check(puzzle.domains_to_solution(domains)) == []
+    assert puzzle.check(decoded(puzzle, domains)) == []
     assert _png(middle) != _png(printed) != _png(solved)
 
 

@@ -152,10 +152,6 @@ def test_the_model_never_imports_its_reader(kind):
     assert "formats" not in imported
 
 
-def test_kakuro_keeps_its_former_class_name():
-    assert puzzle_module("kakuro").KakuroPuzzle is puzzle_module("kakuro").Kakuro
-
-
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_puzzle_grades_itself(kind):
     """`puzzle.grade()` is its package's `grade(puzzle)`, one of `puzzle.difficulties`."""
@@ -163,3 +159,19 @@ def test_every_puzzle_grades_itself(kind):
     puzzle = module.parse(data_files(kind)[0].read_text())
     assert puzzle.difficulties == module.DIFFICULTIES
     assert puzzle.grade() == module.grade(puzzle) and puzzle.grade() in puzzle.difficulties
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_rung_solves_from_the_grade_up(kind):
+    """The rules of a level solve a puzzle exactly when the level is its grade or above,
+    and then they leave one value per variable."""
+    puzzle = puzzle_module(kind).parse(data_files(kind)[-1].read_text())
+    levels = [rung.name for rung in puzzle.ladder()]
+    grade = puzzle.grade()
+    for level in levels:
+        solves = grade in levels and levels.index(level) >= levels.index(grade)
+        assert puzzle.solved_by_rules(level) is solves
+        domains = puzzle.deduce(level)
+        assert domains is not None and all(len(d) == 1 for d in domains.values()) is solves
+    with pytest.raises(ValueError, match=f"unknown {kind} level 'nope', expected one of"):
+        puzzle.solved_by_rules("nope")

@@ -21,8 +21,8 @@ from csp_puzzles.strategies import compare
 from csp_puzzles.viz import (
     Comparison,
     Stepper,
-    describe,
     domain_grid_view,
+    event_sentence,
     graph_view,
     map_view,
     queens_view,
@@ -142,8 +142,8 @@ def test_a_custom_matplotlib_draw_gets_a_png_each_step(queens_trace):
     assert stepper.image != first and calls[-1] == queens_trace[2]
 
 
-def test_a_custom_describe_is_sent_as_sentences(queens_trace):
-    stepper = Stepper(queens_trace, queens_view(6), describe=lambda e: f"it is {e.kind}")
+def test_custom_sentences_are_sent_as_sentences(queens_trace):
+    stepper = Stepper(queens_trace, queens_view(6), sentences=lambda e: f"it is {e.kind}")
     run = stepper.packed[0]
     assert run["templates"][run["events"][5]] == "it is assign"
     stepper.go(1)
@@ -161,13 +161,13 @@ def test_wipeout_and_backtrack_are_worded():
     view = queens_view(6)
     kinds = {}
     for event in trace:
-        kinds.setdefault(event.kind, view.describe(event))
+        kinds.setdefault(event.kind, view.sentence(event))
     assert kinds["wipeout"].startswith("wipe-out")
     emptied = Event("wipeout", 3, None, "queens 1 and 3", 2)
-    assert view.describe(emptied) == "wipe-out on column 3 (queens 1 and 3)"
+    assert view.sentence(emptied) == "wipe-out on column 3 (queens 1 and 3)"
     assert kinds["backtrack"].startswith("backtrack: undo column")
     assert "removes row" in kinds["prune"]
-    assert describe(trace[0]) == trace[0].describe()
+    assert event_sentence(trace[0]) == trace[0].describe()
     stepper = Stepper(trace, view)  # in the explorer, a wipe-out says what follows it
     first = next(i for i, e in enumerate(trace) if e.kind == "wipeout") + 1
     stepper.go(first)
@@ -246,7 +246,8 @@ def test_comparison_needs_traced_runs():
 
 
 def test_the_front_end_is_one_module_of_short_functions_numbering_kinds_as_the_core():
-    from csp_puzzles.viz.frontend import PARTS, longest_functions, module, prelude
+    from csp_puzzles.viz.frontend import PARTS, module, prelude
+    from tests.test_short_functions import longest_functions
 
     source = module()
     assert source.startswith(prelude()) and source.count("export default { render };") == 1

@@ -9,6 +9,7 @@ from csp_puzzles import picture as pic
 from csp_puzzles.core import Event
 from csp_puzzles.registry import KINDS, puzzle_class
 from csp_puzzles.viz import PuzzleEditor, Stepper, editable_kinds, puzzle_view
+from tests.conftest import decoded
 
 HASHI = "7x7m2:d3a32a2b2e3m1a3b3b4a3b3b2"
 TOWERS = "4:1/2/3/4/2/2/2/1/1/2/2/2/4/3/2/1"
@@ -35,7 +36,7 @@ def test_puzzle_stepper_replays_every_kind(module, text):
     assert stepper.data["picture"] is not None and stepper.image == ""
     stepper.go(len(result.trace))
     assert "solution found" in stepper.sentence()
-    assert puzzle.domains_to_solution(stepper.domains) == result.solution
+    assert decoded(puzzle, stepper.domains) == result.solution
 
 
 @pytest.mark.parametrize("module, text", PUZZLES)
@@ -91,10 +92,10 @@ def test_puzzle_words_name_edges_and_cells():
     edge = (0, 4, 0, 6)
     view = puzzle_view(hashi.parse(HASHI))
     pruned = Event("prune", edge, 0, "saturation at (0,4)", 0)
-    assert view.describe(pruned) == "saturation at (0,4): edge (0,4)-(0,6) cannot carry 0 bridges"
-    assert view.describe(Event("assign", edge, 2, None, 1)) == "assign edge (0,4)-(0,6) = 2 bridges"
+    assert view.sentence(pruned) == "saturation at (0,4): edge (0,4)-(0,6) cannot carry 0 bridges"
+    assert view.sentence(Event("assign", edge, 2, None, 1)) == "assign edge (0,4)-(0,6) = 2 bridges"
     shading = puzzle_view(singles.parse(SINGLES))
-    assert shading.describe(Event("prune", (1, 2), 0, "rule", 0)).endswith(
+    assert shading.sentence(Event("prune", (1, 2), 0, "rule", 0)).endswith(
         "cell (1,2) cannot be unshaded")
 
 

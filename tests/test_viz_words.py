@@ -24,7 +24,7 @@ from csp_puzzles.core.structure import cutset_solve
 from csp_puzzles.core.trace import Trace
 from csp_puzzles.examples import map_colouring, queens, send_more_money
 from csp_puzzles.viz import Stepper, graph_view, map_view, puzzle_view, queens_view
-from csp_puzzles.viz.words import describe
+from csp_puzzles.viz.words import event_sentence
 
 WORD = r"(.+?)"
 
@@ -176,7 +176,7 @@ def check_sentence(stepper: Stepper, c: Case, position: int) -> None:
         else:
             assert f"backtrack: undo {name(event.var)} = {c.view.value(chosen.value)}" in said
         return
-    assert describe(event, c.view.name, c.view.value, c.view.verb) in said
+    assert event_sentence(event, c.view.name, c.view.value, c.view.verb) in said
     if event.kind == "wipeout":
         innermost = c.trace[levels[-1] - 1] if levels else None
         if "backtrack" in said.split(")")[-1]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
@@ -350,49 +351,14 @@ PLAYGROUND_CLICKS_JS = """async ([n]) => {
 def lab_page(cells: list[str]) -> Iterator[Any]:
     """A JupyterLab on a temporary folder holding one notebook of `cells`, opened in
     Chromium and run: yields the page (the server stops after)."""
-    import json
-    import secrets
-    import shutil
-    import socket
-    import subprocess
-    import sys
-    import urllib.request
-
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}",
-                               "metadata": {}, "outputs": [], "source": source}
-                              for i, source in enumerate(cells)],
-                    "metadata": {"kernelspec": {"name": "python3", "language": "python",
-                                                "display_name": "Python 3"}},
-                    "nbformat": 4, "nbformat_minor": 5}
-        (root / "bench.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-        settings = root / "settings" / "@jupyterlab" / "docmanager-extension"
-        settings.mkdir(parents=True)
-        (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-        token = secrets.token_hex(16)
-        jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent)) or "jupyter"
-        command = [jupyter, "lab", "--no-browser", "--ip", "127.0.0.1", f"--port={port}",
-                   f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}"]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
-            command.append("--allow-root")
-        env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(root / "settings"),
-                   JUPYTER_RUNTIME_DIR=str(root / "runtime"))
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  env=env, cwd=root)
+        _write_notebook(root / "bench.ipynb", cells)
+        server, url, token = _start_lab(root)
         try:
-            url = f"http://127.0.0.1:{port}"
-            for _ in range(300):
-                try:
-                    urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2).close()
-                    break
-                except OSError:
-                    time.sleep(0.3)
+            _wait_until_up(url, token)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
                 page = browser.new_page(viewport={"width": 1300, "height": 1200})
@@ -406,6 +372,59 @@ def lab_page(cells: list[str]) -> Iterator[Any]:
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def _write_notebook(path: Path, cells: list[str]) -> None:
+    """A notebook of code `cells`, never run."""
+    import json
+
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}",
+                           "metadata": {}, "outputs": [], "source": source}
+                          for i, source in enumerate(cells)],
+                "metadata": {"kernelspec": {"name": "python3", "language": "python",
+                                            "display_name": "Python 3"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+
+
+def _start_lab(root: Path) -> tuple[subprocess.Popen, str, str]:
+    """A JupyterLab starting to serve `root` on a free port, its settings (no autosave) in
+    `root`: the server, its address and its token."""
+    import json
+    import secrets
+    import shutil
+    import socket
+    import sys
+
+    settings = root / "settings" / "@jupyterlab" / "docmanager-extension"
+    settings.mkdir(parents=True)
+    (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    token = secrets.token_hex(16)
+    jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent)) or "jupyter"
+    command = [jupyter, "lab", "--no-browser", "--ip", "127.0.0.1", f"--port={port}",
+               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(root / "settings"),
+               JUPYTER_RUNTIME_DIR=str(root / "runtime"))
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              env=env, cwd=root)
+    return server, f"http://127.0.0.1:{port}", token
+
+
+def _wait_until_up(url: str, token: str) -> None:
+    """Poll the server at `url` until it answers (300 tries, 0.3 s apart)."""
+    import urllib.request
+
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2).close()
+            return
+        except OSError:
+            time.sleep(0.3)
 
 
 def run_all(page: Any, ready: str) -> None:

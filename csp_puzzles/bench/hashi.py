@@ -32,8 +32,9 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from .. import hashi
 from ..hashi.check import check
@@ -51,6 +52,31 @@ PARTS = ("coelho", "tatham", "janko", "peer")
 
 
 def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    limit = 3 if args.quick else args.limit
+    parts = set(args.parts)
+    if "coelho" in parts:
+        print(bench_coelho(args.data / "coelho-hashi", args.sizes, limit,
+                           args.timeout, not args.no_ortools, args.engines,
+                           args.plot, args.sat_solver, args.log, args.clock))
+    if "tatham" in parts:
+        print(bench_tatham(args.data / "tatham" / "bridges.tsv", args.timeout))
+    if "janko" in parts:
+        print(bench_janko(args.data / "janko" / "hashi.json", args.timeout))
+    if "peer" in parts:
+        print(bench_peer(args.data / "tatham" / "bridges.tsv", args.peer_timeout,
+                         args.timeout))
+    if args.generate:
+        sizes = hashi_generate.QUICK_SIZES if args.quick else hashi_generate.SIZES
+        count = 2 if args.quick else 5
+        print("Generator (seconds per puzzle)\n"
+              + hashi_generate.generation_table(sizes, hashi_generate.LEVELS, count))
+    if args.sat:
+        print("SAT back end against the CSP solver\n" + hashi_generate.sat_table(limit))
+    return 0
+
+
+def _parser() -> BenchParser:
     parser = BenchParser(prog="csp-puzzles bench hashi", description=__doc__)
     parser.add_argument("--data", type=Path, default=SHARED, help="the shared data folder")
     parser.add_argument("--parts", type=names_from(PARTS), default=list(PARTS),
@@ -85,28 +111,7 @@ def main(argv: list[str]) -> int:
                         help="also time the generator per size and difficulty")
     parser.add_argument("--sat", action="store_true",
                         help="also compare the SAT back end with the CSP solver")
-    args = parser.parse_args(argv)
-    limit = 3 if args.quick else args.limit
-    parts = set(args.parts)
-    if "coelho" in parts:
-        print(bench_coelho(args.data / "coelho-hashi", args.sizes, limit,
-                           args.timeout, not args.no_ortools, args.engines,
-                           args.plot, args.sat_solver, args.log, args.clock))
-    if "tatham" in parts:
-        print(bench_tatham(args.data / "tatham" / "bridges.tsv", args.timeout))
-    if "janko" in parts:
-        print(bench_janko(args.data / "janko" / "hashi.json", args.timeout))
-    if "peer" in parts:
-        print(bench_peer(args.data / "tatham" / "bridges.tsv", args.peer_timeout,
-                         args.timeout))
-    if args.generate:
-        sizes = hashi_generate.QUICK_SIZES if args.quick else hashi_generate.SIZES
-        count = 2 if args.quick else 5
-        print("Generator (seconds per puzzle)\n"
-              + hashi_generate.generation_table(sizes, hashi_generate.LEVELS, count))
-    if args.sat:
-        print("SAT back end against the CSP solver\n" + hashi_generate.sat_table(limit))
-    return 0
+    return parser
 
 
 # -- Coelho et al. ---------------------------------------------------------------------------
@@ -131,65 +136,19 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
     """
     if not folder.exists():
         return f"coelho: {folder} not found, skipped"
-    engines = engines or ["csp", "sat"]
-    unknown = set(engines) - set(ENGINE_NAMES)
-    if unknown:
-        raise ValueError(f"unknown engine(s) {', '.join(sorted(unknown))}; expected "
-                         f"{', '.join(ENGINE_NAMES)}")
-    notes = [f"(SAT engine on python-sat's {sat_solver})"] if "sat" in engines else []
-    if "pycosat" in engines and not pycosat_available():
-        engines = [e for e in engines if e != "pycosat"]
-        notes.append("(pycosat not installed: the PicoSAT column skipped)")
-    cpsat = _cpsat_available() if ortools else False
-    if ortools and not cpsat:
-        notes.append("(ortools not installed: CP-SAT skipped)")
-    warm_up = hashi.parse("2 0 2\n")  # imports and first calls stay out of the timings
-    for engine in engines:
-        run_ours(warm_up, timeout, engine, sat_solver, clock)
-    if cpsat:
-        run_cpsat(warm_up, timeout, clock)
-    log_file = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115
+    solvers, notes = _coelho_solvers(engines or ["csp", "sat"], ortools, timeout, sat_solver,
+                                     clock)
+    solvers.warm_up()
     rows = []
     panels: dict[str, dict[str, list[float | None]]] = {}
-    for size in sizes:
-        files = sample(sorted((folder / size).glob("*.has")), limit)
-        runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in engines}
-        theirs: list[dict[str, Any]] = []
-        progress = Progress(f"coelho {size}", len(files))
-        for path in files:
-            puzzle = hashi.parse(path.read_text(encoding="utf-8"), filename=str(path))
-            timed_here = []
-            for engine in engines:
-                runs[engine].append(run_ours(puzzle, timeout, engine, sat_solver, clock))
-                timed_here.append((engine, runs[engine][-1]))
-            if cpsat:
-                theirs.append(run_cpsat(puzzle, timeout, clock))
-                timed_here.append(("cpsat", theirs[-1]))
-            if log_file:
-                for engine, run in timed_here:
-                    log_file.write(f"{size}\t{path.name}\t{engine}\t{int(run['solved'])}\t"
-                                   f"{run['wall']:.6f}\t{run['cpu']:.6f}\n")
-                log_file.flush()
-            progress.step(path.name)
-        curves = {ENGINE_NAMES[engine]: runs[engine] for engine in engines}
-        if cpsat:
-            curves["CP-SAT"] = theirs
-        panels[f"{size} islands"] = {name: [r["seconds"] if r["solved"] else None for r in rs]
-                                     for name, rs in curves.items()}
-        for engine in engines:
-            rows.append(_class_row(f"{size} {ENGINE_NAMES[engine]}", runs[engine]))
-        if cpsat:
-            rows.append(_class_row(f"{size} CP-SAT", theirs))
-        peers = [("CP-SAT", theirs)] if cpsat else []
-        if "pycosat" in engines:
-            peers.append(("pycosat", runs["pycosat"]))
-        for engine in engines:
-            for peer, peer_runs in peers:
-                if engine != peer:
-                    rows.append(_ratio_row(f"{size} {engine} / {peer}", runs[engine],
-                                           peer_runs))
-    if log_file:
-        log_file.close()
+    with open(log or os.devnull, "a", encoding="utf-8") as log_file:  # no log: nowhere
+        for size in sizes:
+            files = sample(sorted((folder / size).glob("*.has")), limit)
+            runs = solvers.time_class(size, files, log_file)
+            panels[f"{size} islands"] = {
+                solvers.label(name): [r["seconds"] if r["solved"] else None for r in rs]
+                for name, rs in runs.items()}
+            rows += _coelho_rows(size, runs, solvers.label)
     headers = ("class", "solved", "n", "median s", "mean s", "max s", "med nodes",
                "med backtracks", "med backjumps", "med learnt", "nogood literals")
     note = "".join("\n" + line for line in notes)
@@ -201,6 +160,89 @@ def bench_coelho(folder: Path, sizes: list[str], limit: int | None, timeout: flo
             "(an unsolved instance counts "
             "its time spent; a row 'X / Y' holds the ratios of X's median, mean and max over "
             "Y's)\n" + table(headers, rows) + note)
+
+
+@dataclass
+class _Solvers:
+    """The solvers timed on each Coelho instance (our `engines`, then CP-SAT if `cpsat`),
+    with the settings they share."""
+
+    engines: list[str]
+    cpsat: bool
+    timeout: float
+    sat_solver: str
+    clock: str
+
+    def names(self) -> list[str]:
+        """The solvers in the table's order: our engines, then CP-SAT."""
+        return [*self.engines, CPSAT] if self.cpsat else list(self.engines)
+
+    def label(self, name: str) -> str:
+        """A solver's name in the table: `csp-puzzles CSP`, ..., `CP-SAT`."""
+        return "CP-SAT" if name == CPSAT else ENGINE_NAMES[name]
+
+    def time(self, puzzle: hashi.Hashi) -> dict[str, dict[str, Any]]:
+        """Each solver's timed run on `puzzle`, by solver (CP-SAT last)."""
+        runs = {engine: run_ours(puzzle, self.timeout, engine, self.sat_solver, self.clock)
+                for engine in self.engines}
+        if self.cpsat:
+            runs[CPSAT] = run_cpsat(puzzle, self.timeout, self.clock)
+        return runs
+
+    def warm_up(self) -> None:
+        """Imports and first calls, kept out of the timings."""
+        self.time(hashi.parse("2 0 2\n"))
+
+    def time_class(self, size: str, files: list[Path],
+                   log: TextIO) -> dict[str, list[dict[str, Any]]]:
+        """Every solver's runs on the instances of one size class, each logged as it ends."""
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name in self.names()}
+        progress = Progress(f"coelho {size}", len(files))
+        for path in files:
+            puzzle = hashi.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            for name, run in self.time(puzzle).items():
+                runs[name].append(run)
+                log.write(f"{size}\t{path.name}\t{name}\t{int(run['solved'])}\t"
+                          f"{run['wall']:.6f}\t{run['cpu']:.6f}\n")
+            log.flush()
+            progress.step(path.name)
+        return runs
+
+
+#: CP-SAT's key among the runs of a class
+CPSAT = "cpsat"
+#: the solvers every engine's times are divided by, and their names in the ratio rows
+RATIO_PEERS = {CPSAT: "CP-SAT", "pycosat": "pycosat"}
+
+
+def _coelho_solvers(engines: list[str], ortools: bool, timeout: float, sat_solver: str,
+                    clock: str) -> tuple[_Solvers, list[str]]:
+    """The solvers that can run here, and the notes saying which could not."""
+    unknown = set(engines) - set(ENGINE_NAMES)
+    if unknown:
+        raise ValueError(f"unknown engine(s) {', '.join(sorted(unknown))}; expected "
+                         f"{', '.join(ENGINE_NAMES)}")
+    notes = [f"(SAT engine on python-sat's {sat_solver})"] if "sat" in engines else []
+    if "pycosat" in engines and not pycosat_available():
+        engines = [e for e in engines if e != "pycosat"]
+        notes.append("(pycosat not installed: the PicoSAT column skipped)")
+    cpsat = _cpsat_available() if ortools else False
+    if ortools and not cpsat:
+        notes.append("(ortools not installed: CP-SAT skipped)")
+    return _Solvers(engines, cpsat, timeout, sat_solver, clock), notes
+
+
+def _coelho_rows(size: str, runs: dict[str, list[dict[str, Any]]],
+                 label: Callable[[str], str]) -> list[tuple]:
+    """One size class: a row per solver, then each engine's times over CP-SAT's and
+    PicoSAT's."""
+    rows = [_class_row(f"{size} {label(name)}", rs) for name, rs in runs.items()]
+    peers = [(peer, runs[name]) for name, peer in RATIO_PEERS.items() if name in runs]
+    for engine, engine_runs in runs.items():
+        for peer, peer_runs in peers:
+            if engine not in (CPSAT, peer):
+                rows.append(_ratio_row(f"{size} {engine} / {peer}", engine_runs, peer_runs))
+    return rows
 
 
 #: our engines; "pycosat" is the SAT engine's loop on PicoSAT (the engine's former solver),

@@ -131,6 +131,36 @@ def bench_generate(sizes: list[int], seeds: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.generate:
+        if args.quick:
+            args.sizes, args.seeds = [size for size in args.sizes if size <= 10], 2
+        if args.limit:
+            args.seeds = min(args.seeds, args.limit)
+        return bench_generate(args.sizes, args.seeds)
+    if not args.data.exists():
+        print(f"csp-puzzles: error: {args.data}:1:1: no such file, expected the janko "
+              f"kakuro.json (--data)", file=sys.stderr)
+        return 2
+    puzzles = load(args.data)
+    if args.quick:
+        puzzles = puzzles[::10]
+        args.sample = min(args.sample, 3)
+    if args.limit:
+        puzzles = puzzles[:args.limit]
+    combined, rows = _combined_rows(puzzles)
+    if not args.no_peers:
+        rows += _peer_rows(sample(puzzles, args.sample), combined, args.timeout,
+                           args.peer_solver)
+    print(table(["solver", "size class", "puzzles", "solved", "search-free", "median s",
+                 "max s", "x combined"], rows))
+    if not args.no_peers:
+        print(f"(peers: a fixed sample of {args.sample} puzzles per class, {args.timeout:g} s "
+              f"limit each; 'x combined' = peer median / combined median on those puzzles)")
+    return 0
+
+
+def _parser() -> BenchParser:
     parser = BenchParser(prog="csp-puzzles bench kakuro", description=__doc__)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--quick", action="store_true",
@@ -148,24 +178,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=5, help="seeds per cell for --generate")
     parser.add_argument("--peer-solver", choices=SOLVERS, default="BacktrackingSolver",
                         help="python-constraint2 solver (Optimized... is far slower on Kakuro)")
-    args = parser.parse_args(argv)
-    if args.generate:
-        if args.quick:
-            args.sizes, args.seeds = [size for size in args.sizes if size <= 10], 2
-        if args.limit:
-            args.seeds = min(args.seeds, args.limit)
-        return bench_generate(args.sizes, args.seeds)
-    if not args.data.exists():
-        print(f"csp-puzzles: error: {args.data}:1:1: no such file, expected the janko "
-              f"kakuro.json (--data)", file=sys.stderr)
-        return 2
-    puzzles = load(args.data)
-    if args.quick:
-        puzzles = puzzles[::10]
-        args.sample = min(args.sample, 3)
-    if args.limit:
-        puzzles = puzzles[:args.limit]
+    return parser
 
+
+def _combined_rows(puzzles: list[dict]) -> tuple[dict[str, dict], list[list]]:
+    """The combined model on every puzzle: its runs by name, and its rows (by size class,
+    then over all)."""
     combined: dict[str, dict] = {}
     progress = Progress("combined", len(puzzles))
     for puzzle in puzzles:
@@ -177,22 +195,19 @@ def main(argv: list[str] | None = None) -> int:
                  f"{100 * sum(r['search_free'] for r in everything) / len(everything):.1f}%",
                  median([r["seconds"] for r in everything]),
                  max(r["seconds"] for r in everything), float("nan")])
+    return combined, rows
 
-    if not args.no_peers:
-        chosen = sample(puzzles, args.sample)
-        decomposed: dict[str, dict] = {}
-        peer: dict[str, dict] = {}
-        progress = Progress("decomposed + python-constraint2", len(chosen))
-        for puzzle in chosen:
-            decomposed[puzzle["name"]] = run_core(puzzle, "decomposed", args.timeout)
-            peer[puzzle["name"]] = run_peer(puzzle, args.timeout, args.peer_solver)
-            progress.step(puzzle["name"])
-        rows += summarise("decomposed", chosen, decomposed, combined)
-        rows += summarise(f"python-constraint2 ({args.peer_solver})", chosen, peer, combined)
 
-    print(table(["solver", "size class", "puzzles", "solved", "search-free", "median s",
-                 "max s", "x combined"], rows))
-    if not args.no_peers:
-        print(f"(peers: a fixed sample of {args.sample} puzzles per class, {args.timeout:g} s "
-              f"limit each; 'x combined' = peer median / combined median on those puzzles)")
-    return 0
+def _peer_rows(chosen: list[dict], combined: dict[str, dict], timeout: float,
+               peer_solver: str) -> list[list]:
+    """The decomposed model and python-constraint2 on the `chosen` puzzles, each row
+    against the combined model's times on the same puzzles."""
+    decomposed: dict[str, dict] = {}
+    peer: dict[str, dict] = {}
+    progress = Progress("decomposed + python-constraint2", len(chosen))
+    for puzzle in chosen:
+        decomposed[puzzle["name"]] = run_core(puzzle, "decomposed", timeout)
+        peer[puzzle["name"]] = run_peer(puzzle, timeout, peer_solver)
+        progress.step(puzzle["name"])
+    return (summarise("decomposed", chosen, decomposed, combined)
+            + summarise(f"python-constraint2 ({peer_solver})", chosen, peer, combined))

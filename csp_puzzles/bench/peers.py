@@ -83,19 +83,6 @@ def _translate_kind(pc: Any, c: Constraint) -> Any:
     return None
 
 
-def peer_solutions(csp: CSP,
-                   solver: str = "OptimizedBacktrackingSolver") -> list[dict[Hashable, Any]]:
-    """Every solution python-constraint2 finds for `csp`."""
-    try:
-        return to_python_constraint(csp, solver).getSolutions()
-    except ValueError as err:
-        # python-constraint2 2.9: ExactSumConstraint's preprocessing can empty a domain (every
-        # value exceeds the total), then min() fails; an emptied domain means no solution.
-        if "empty" in str(err):
-            return []
-        raise
-
-
 def run_limited(function: Callable[[], Any], timeout: float) -> tuple[Any, float, bool]:
     """Run `function` for at most `timeout` seconds: (value, seconds, finished).
 

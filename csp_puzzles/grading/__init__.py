@@ -26,10 +26,14 @@ from __future__ import annotations
 import os
 import random
 import textwrap
-from collections.abc import Hashable, Iterable
-from typing import Any, NoReturn
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from ..core import CSP, Result, SearchState, solve
 from ..core.trace import show
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
 
 #: the environment variable holding the instructor's seed
 SEED_VARIABLE = "CSP_PUZZLES_GRADING_SEED"
@@ -84,3 +88,47 @@ def values_text(values: Iterable[Any]) -> str:
 def name(var: Hashable) -> str:
     """A variable as the trace writes it."""
     return show(var)
+
+
+def solved_with(yours: str, csp: CSP, puzzle: Puzzle, where: str, most_nodes: int,
+                why: str) -> Result:
+    """MAC on `csp`, the model of `puzzle` with the student's constraints in it (`yours`
+    names them), or a verdict: it needed more than `most_nodes` nodes (`why` says where that
+    number comes from), found no solution, or gave an answer that breaks the puzzle's rules
+    (as its own checker says)."""
+    __tracebackhide__ = True
+    result = solve(csp, inference="mac", max_nodes=most_nodes + 1)
+    if result.status == "limit":
+        fail(f"MAC with {yours} needs more than {most_nodes} nodes on {where}: {why}")
+    if not result.solved:
+        fail(f"MAC with {yours} answered {result.status!r} on {where}, which has a "
+             f"solution: a rule removed a value that the solution uses")
+    problems = puzzle.check(puzzle.decode(result.solution or {}))
+    if problems:
+        fail(f"with {yours}, the answer on {where} breaks the puzzle's rules: {problems[0]}")
+    return result
+
+
+def line_state(domains: Sequence[Iterable[int]]) -> tuple[list[tuple[int, int]], SearchState]:
+    """A line of cells (0, 0), (0, 1), ... holding `domains`, as a state to propagate on."""
+    cells = [(0, i) for i in range(len(domains))]
+    csp = CSP("one line")
+    for cell, domain in zip(cells, domains):
+        csp.add_variable(cell, sorted(domain))
+    return cells, SearchState(csp)
+
+
+def compare_line(yours: str, where: str, state: SearchState, cells: Sequence[Hashable],
+                 expected: Sequence[set[Any]], support: str) -> None:
+    """A verdict on the first cell where the student's filter (`yours`) kept a value that no
+    `support` ("fitting digit set", "ordering that shows the clues") puts there, or removed
+    one that a support puts there."""
+    __tracebackhide__ = True
+    for i, (cell, want) in enumerate(zip(cells, expected), 1):
+        left = set(state.values(cell))
+        if left - want:
+            fail(f"on {where}, {yours} left {values_text(left)} in cell {i}, but no "
+                 f"{support} puts {min(left - want)} there: it must go")
+        if want - left:
+            fail(f"on {where}, {yours} removed {min(want - left)} from cell {i}, but a "
+                 f"{support} puts it there")

@@ -60,7 +60,7 @@ def solutions_by_hand(n: int, givens: dict[Cell, int],
     return sum(1 for square in latin_squares(n) if _breaks(square, n, givens, smaller) is None)
 
 
-def _describe(n: int, givens: dict[Cell, int], smaller: list[tuple[Cell, Cell]]) -> str:
+def _puzzle_words(n: int, givens: dict[Cell, int], smaller: list[tuple[Cell, Cell]]) -> str:
     signs = ", ".join(f"{a} < {b}" for a, b in smaller) or "no sign"
     given = ", ".join(f"{cell} = {v}" for cell, v in givens.items()) or "no given"
     return f"the {n}x{n} puzzle with {given} and {signs}"
@@ -70,7 +70,7 @@ def verify_model(futoshiki: Model, n: int, givens: dict[Cell, int],
                  smaller: list[tuple[Cell, Cell]]) -> None:
     """The model's variables, its solution count, and each solution it gives."""
     __tracebackhide__ = True
-    where = _describe(n, givens, smaller)
+    where = _puzzle_words(n, givens, smaller)
     csp = futoshiki(n, dict(givens), list(smaller))
     if not isinstance(csp, CSP):
         fail(f"for {where}, futoshiki returned {csp!r}: it must return the CSP it built")

@@ -147,7 +147,7 @@ def sat_solutions(puzzle: hashi.Hashi, degree_clauses: DegreeClauses,
 
     try:
         models = lazy_solutions(lambda: backend.solve(None),
-                                lambda model: sat._cut_clauses(encoding, model), add, block)
+                                lambda model: sat.cut_clauses(encoding, model), add, block)
         return [encoding.bridges(model) for model in islice(models, limit)]
     finally:
         backend.close()

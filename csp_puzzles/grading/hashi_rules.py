@@ -15,7 +15,7 @@ from typing import Any
 from .. import hashi
 from ..core import CSP, Constraint, Contradiction, Predicate, SearchState, solve
 from ..hashi.connectivity import Connectivity
-from . import draw, fail, values_text
+from . import draw, fail, solved_with, values_text
 
 #: a subclass of DegreeCheck: Rule(edges, number, where)
 Rule = Callable[[Sequence[Hashable], int, str], Constraint]
@@ -171,18 +171,8 @@ def verify_puzzle(rules: Sequence[Rule], puzzle: hashi.Hashi, where: str) -> int
     """Solve the bare model with the rules; returns the nodes it needed."""
     __tracebackhide__ = True
     plain = solve(bare_model(puzzle), inference="mac").stats.nodes
-    result = solve(bare_model(puzzle, rules), inference="mac", max_nodes=plain + 1)
-    if result.status == "limit":
-        fail(f"with your rules MAC needs more than {plain} nodes on {where}, the "
-             f"nodes it needs with the degree only checked")
-    if not result.solved:
-        fail(f"with your rules, MAC answered {result.status!r} on {where}, which has "
-             f"a solution: a rule removed a value that the solution uses")
-    problems = puzzle.check(puzzle.decode(result.solution or {}))
-    if problems:
-        fail(f"with your rules, the answer on {where} breaks the puzzle's rules: "
-             f"{problems[0]}")
-    return result.stats.nodes
+    return solved_with("your rules", bare_model(puzzle, rules), puzzle, where, plain,
+                       f"with the degree only checked it needs {plain}").stats.nodes
 
 
 def check_rules_in_search(one_open: Rule, saturation: Rule, seed: Any = None,

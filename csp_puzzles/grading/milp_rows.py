@@ -13,7 +13,7 @@ and the grader's environment, which has it, runs it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import product
 from typing import Any
 
@@ -109,17 +109,20 @@ def _components(puzzle: singles.Singles, open_cells: set[Cell]) -> list[set[Cell
             if cells[group[0]] in open_cells]
 
 
-def _valid_shadings(puzzle: singles.Singles) -> list[set[Cell]]:
-    """Every shading with no two shaded cells touching and the unshaded cells connected."""
+def _apart_shadings(puzzle: singles.Singles) -> Iterator[set[Cell]]:
+    """Every shading with no two shaded cells touching, by brute force."""
     cells = puzzle.cells()
-    found = []
     for bits in product((0, 1), repeat=len(cells)):
         shaded = {cell for cell, bit in zip(cells, bits) if bit}
-        if any(other in shaded for cell in shaded for other in puzzle.neighbours(cell)):
-            continue
-        if len(_components(puzzle, set(cells) - shaded)) <= 1:
-            found.append(shaded)
-    return found
+        if not any(other in shaded for cell in shaded for other in puzzle.neighbours(cell)):
+            yield shaded
+
+
+def _valid_shadings(puzzle: singles.Singles) -> list[set[Cell]]:
+    """Every shading with no two shaded cells touching and the unshaded cells connected."""
+    cells = set(puzzle.cells())
+    return [shaded for shaded in _apart_shadings(puzzle)
+            if len(_components(puzzle, cells - shaded)) <= 1]
 
 
 def verify_open_around(open_around: OpenAround, puzzle: singles.Singles,
@@ -149,13 +152,10 @@ def _walled_in(rng: random.Random, puzzle: singles.Singles,
                valid: list[set[Cell]]) -> tuple[set[Cell], set[Cell]] | None:
     """A shading with no touching shaded cells whose unshaded cells fall apart, and one of
     their groups; None when the grid has no such shading."""
-    cells = puzzle.cells()
+    cells = set(puzzle.cells())
     candidates = []
-    for bits in product((0, 1), repeat=len(cells)):
-        shaded = {cell for cell, bit in zip(cells, bits) if bit}
-        if any(other in shaded for cell in shaded for other in puzzle.neighbours(cell)):
-            continue
-        parts = _components(puzzle, set(cells) - shaded)
+    for shaded in _apart_shadings(puzzle):
+        parts = _components(puzzle, cells - shaded)
         if len(parts) > 1:
             candidates.append((shaded, rng.choice(parts)))
     return rng.choice(candidates) if candidates else None

@@ -37,7 +37,8 @@ class Graph:
         self.level[fact] = level
         self.reason[fact] = reason
 
-    def describe(self) -> str:
+    def as_text(self) -> str:
+        """The graph on one line: each fact, its level and where it came from."""
         lines = [f"{fact} (level {self.level[fact]})"
                  + (f" <- {', '.join(self.reason[fact])}" if self.reason[fact] else
                     " decision" if self.level[fact] else "")
@@ -144,7 +145,7 @@ def check_uip(first_uip: Callable[..., Any], seed: Any = None, trials: int = 60)
         uip, _ = _answer(first_uip, graph)
         want = expected(graph)[0]
         if uip != want:
-            fail(f"on {where} [{graph.describe()}], first_uip gave the UIP {uip!r}; "
+            fail(f"on {where} [{graph.as_text()}], first_uip gave the UIP {uip!r}; "
                  f"the first UIP is {want!r}: the fact of the conflict's level, "
                  f"nearest the conflict, that every path from that level's "
                  f"decision to the conflict goes through")
@@ -161,6 +162,6 @@ def check_nogood(first_uip: Callable[..., Any], seed: Any = None, trials: int = 
             said = "; ".join(part for part in (
                 f"{', '.join(extra)} should not be in it" if extra else "",
                 f"{', '.join(missing)} is missing" if missing else "") if part)
-            fail(f"on {where} [{graph.describe()}], first_uip gave the nogood "
+            fail(f"on {where} [{graph.as_text()}], first_uip gave the nogood "
                  f"{sorted(nogood)}; {said}. The nogood is the UIP and the facts "
                  f"of earlier levels (not the root) met while resolving")

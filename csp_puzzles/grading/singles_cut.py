@@ -15,11 +15,11 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from .. import singles
-from ..core import CSP, Constraint, Contradiction, SearchState, count, solve
+from ..core import CSP, Constraint, Contradiction, SearchState, count
 from ..core.trace import show
 from ..singles.connectivity import Connected
 from ..singles.rules import SHADED, UNSHADED
-from . import draw, fail, listed
+from . import draw, fail, listed, solved_with
 
 Cell = tuple[int, int]
 CutCells = Callable[[set[Cell]], Iterable[Cell]]
@@ -166,16 +166,8 @@ def with_your_rule(csp: CSP, rule: Constraint) -> CSP:
 def verify_puzzle(make: MakeRule, puzzle: singles.Singles, where: str) -> None:
     __tracebackhide__ = True
     rule = make(puzzle.height, puzzle.width)
-    result = solve(with_your_rule(puzzle.to_csp(), rule), inference="mac", max_nodes=NODE_LIMIT)
-    if result.status == "limit":
-        fail(f"MAC with ConnectedRule took more than {NODE_LIMIT} nodes on {where}; "
-             f"with the cut rule it needs a few dozen at most")
-    if not result.solved:
-        fail(f"MAC with ConnectedRule answered {result.status!r} on {where}, which has "
-             f"a solution")
-    problems = puzzle.check(puzzle.decode(result.solution or {}))
-    if problems:
-        fail(f"with ConnectedRule the answer on {where} breaks a rule: {problems[0]}")
+    solved_with("ConnectedRule", with_your_rule(puzzle.to_csp(), rule), puzzle, where,
+                NODE_LIMIT, "with the cut rule it needs a few dozen at most")
     counting = with_your_rule(puzzle.to_csp(counting=True), make(puzzle.height, puzzle.width))
     counted = count(counting, limit=2, inference="mac", max_nodes=NODE_LIMIT)
     found = counted.count

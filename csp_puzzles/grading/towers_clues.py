@@ -15,9 +15,9 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from .. import towers
-from ..core import CSP, AllDifferent, Constraint, Contradiction, SearchState, solve
+from ..core import CSP, AllDifferent, Constraint, Contradiction
 from ..towers.rules import line_supports, visible
-from . import draw, fail, values_text
+from . import compare_line, draw, fail, line_state, solved_with, values_text
 
 MakeClue = Callable[[Sequence[Hashable], int, int, int], Constraint]
 #: nodes a puzzle may take with ClueFilter: the drawn puzzles need a handful at most
@@ -43,11 +43,7 @@ def _line_words(size: int, front: int, back: int, domains: list[set[int]]) -> st
 def verify_line(make: MakeClue, size: int, front: int, back: int,
                 domains: list[set[int]]) -> None:
     __tracebackhide__ = True
-    cells = [(0, i) for i in range(size)]
-    csp = CSP("one line")
-    for cell, domain in zip(cells, domains):
-        csp.add_variable(cell, sorted(domain))
-    state = SearchState(csp)
+    cells, state = line_state(domains)
     expected = library_supports(size, front, back, domains)
     where = _line_words(size, front, back, domains)
     try:
@@ -59,15 +55,7 @@ def verify_line(make: MakeClue, size: int, front: int, back: int,
     if expected is None:
         fail(f"ClueFilter did not fail on {where}, but no ordering of the line fits "
              f"its candidates and clues")
-    for i, (cell, want) in enumerate(zip(cells, expected)):
-        left = set(state.values(cell))
-        if left - want:
-            fail(f"on {where}, ClueFilter left {values_text(left)} in cell {i + 1}, "
-                 f"but no ordering that shows the clues puts {min(left - want)} "
-                 f"there")
-        if want - left:
-            fail(f"on {where}, ClueFilter removed {min(want - left)} from cell "
-                 f"{i + 1}, but an ordering that shows the clues puts it there")
+    compare_line("ClueFilter", where, state, cells, expected, "ordering that shows the clues")
 
 
 def _random_line(rng: Any, both: bool) -> tuple[int, int, int, list[set[int]]]:
@@ -127,16 +115,8 @@ def clue_model(puzzle: towers.Towers, make: MakeClue) -> CSP:
 
 def verify_puzzle(make: MakeClue, puzzle: towers.Towers, where: str) -> None:
     __tracebackhide__ = True
-    result = solve(clue_model(puzzle, make), inference="mac", max_nodes=NODE_LIMIT)
-    if result.status == "limit":
-        fail(f"MAC with ClueFilter took more than {NODE_LIMIT} nodes on {where}; "
-             f"with every clue's orderings filtered it needs a handful at most")
-    if not result.solved:
-        fail(f"MAC with ClueFilter answered {result.status!r} on {where}, which has "
-             f"a solution")
-    problems = puzzle.check(puzzle.decode(result.solution or {}))
-    if problems:
-        fail(f"with ClueFilter the answer on {where} breaks a rule: {problems[0]}")
+    solved_with("ClueFilter", clue_model(puzzle, make), puzzle, where, NODE_LIMIT,
+                "with every clue's orderings filtered it needs a handful at most")
 
 
 def check_puzzles(make: MakeClue, seed: Any = None, trials: int = 4) -> None:

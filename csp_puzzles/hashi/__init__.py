@@ -7,7 +7,7 @@
 
 `model.py` builds the CSP, `rules.py` and `connectivity.py` hold the named deduction rules,
 `formats.py` reads and writes puzzles, `check.py` checks solutions without the solver,
-`picture.py` describes its picture, `generate.py` / `grade.py` make and grade puzzles with
+`picture.py` builds its picture, `generate.py` / `grade.py` make and grade puzzles with
 one solution, `sat.py` turns a puzzle into CNF. The search is the core's (MAC, dom/wdeg, restarts).
 """
 

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from .model import Hashi
 
 Pair = tuple[int, int, int, int]
+Cell = tuple[int, int]
+#: the two islands a bridge joins, in reading order
+Link = tuple[Cell, Cell]
 
 
 def bridges_of(solution: Any) -> list[tuple[Pair, Any]]:
@@ -30,63 +33,88 @@ def check(puzzle: Hashi, solution: Any, adjacent: bool = True) -> list[str]:
     """Every broken rule, in words; an empty list means `solution` solves `puzzle`."""
     if solution is None:
         return ["no solution given"]
-    problems: list[str] = []
     value_at = {(i.row, i.col): i.value for i in puzzle.islands}
-    degree = dict.fromkeys(value_at, 0)
-    covered: dict[tuple[int, int], tuple[bool, str]] = {}  # cell -> (horizontal, bridge)
-    seen: set[tuple[tuple[int, int], tuple[int, int]]] = set()
-    links: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    problems: list[str] = []
+    listed: set[Link] = set()
+    covered: dict[Cell, tuple[bool, str]] = {}  # cell -> (horizontal, the bridge over it)
+    links: dict[Link, int] = {}  # the bridges that lie straight and clear: how many
     for pair, n in bridges_of(solution):
-        if len(pair) != 4 or not all(isinstance(x, int) for x in pair):
-            problems.append(f"bad bridge entry {pair!r}, expected (r1, c1, r2, c2)")
-            continue
-        p, q = sorted([pair[:2], pair[2:]])
-        name = f"({p[0]},{p[1]})-({q[0]},{q[1]})"
-        if not isinstance(n, int) or n < 0:
-            problems.append(f"{name}: {n!r} bridges, expected a whole number")
-            continue
-        if n == 0:
-            continue
-        if (p, q) in seen:
-            problems.append(f"{name} is listed twice")
-            continue
-        seen.add((p, q))
-        for end in (p, q):
-            if end not in value_at:
-                problems.append(f"{name}: no island at ({end[0]},{end[1]})")
-        if p not in value_at or q not in value_at:
-            continue
-        if p == q or (p[0] != q[0] and p[1] != q[1]):
-            problems.append(f"{name}: bridges run along a row or a column between two islands")
-            continue
-        if n > puzzle.maxb:
-            problems.append(f"{name}: {n} bridges, at most {puzzle.maxb} join two islands")
-        horizontal = p[0] == q[0]
-        cells = ([(p[0], c) for c in range(p[1] + 1, q[1])] if horizontal
-                 else [(r, p[1]) for r in range(p[0] + 1, q[0])])
-        if not cells and not adjacent:
-            problems.append(f"{name}: touching islands may not be joined (no-adjacent rule)")
-        over = [cell for cell in cells if cell in value_at]
-        if over:
-            problems.append(f"{name}: passes over the island at ({over[0][0]},{over[0][1]})")
-            continue
-        for cell in cells:
-            if cell in covered and covered[cell][0] != horizontal:
-                problems.append(f"{name} crosses {covered[cell][1]} at ({cell[0]},{cell[1]})")
-            covered[cell] = (horizontal, name)
+        link = _read_entry(pair, n, listed, problems)
+        if link is not None and _lies_clear(link, n, puzzle.maxb, adjacent, value_at,
+                                            covered, problems):
+            links[link] = n
+    degree = dict.fromkeys(value_at, 0)
+    for (p, q), n in links.items():
         degree[p] += n
         degree[q] += n
-        links.append((p, q))
     for pos, value in value_at.items():
         if degree[pos] != value:
             problems.append(f"island ({pos[0]},{pos[1]}) has {degree[pos]} bridges, "
                             f"its number is {value}")
-    problems.extend(_connection_problems(puzzle, list(value_at), links))
+    problems.extend(_connection_problems(puzzle, list(value_at), list(links)))
     return problems
 
 
-def _connection_problems(puzzle: Hashi, islands: list[tuple[int, int]],
-                         links: list[tuple[tuple[int, int], tuple[int, int]]]) -> list[str]:
+def _name(link: Link) -> str:
+    (p, q) = link
+    return f"({p[0]},{p[1]})-({q[0]},{q[1]})"
+
+
+def _read_entry(pair: tuple[Any, ...], n: Any, listed: set[Link],
+                problems: list[str]) -> Link | None:
+    """The two ends of an entry of the solution, in order; None for an entry that is
+    malformed, listed twice (both said in `problems`) or of no bridge."""
+    if len(pair) != 4 or not all(isinstance(x, int) for x in pair):
+        problems.append(f"bad bridge entry {pair!r}, expected (r1, c1, r2, c2)")
+        return None
+    p, q = sorted([pair[:2], pair[2:]])
+    link = (p, q)
+    if not isinstance(n, int) or n < 0:
+        problems.append(f"{_name(link)}: {n!r} bridges, expected a whole number")
+        return None
+    if n == 0:
+        return None
+    if link in listed:
+        problems.append(f"{_name(link)} is listed twice")
+        return None
+    listed.add(link)
+    return link
+
+
+def _lies_clear(link: Link, n: int, maxb: int, adjacent: bool, value_at: dict[Cell, int],
+                covered: dict[Cell, tuple[bool, str]], problems: list[str]) -> bool:
+    """Whether the bridges of `link` join two islands along a row or a column without
+    passing over a third; what else they break (too many, touching islands, crossing a
+    bridge `covered` holds) goes to `problems`, and the cells they pass over to `covered`."""
+    p, q = link
+    name = _name(link)
+    for end in link:
+        if end not in value_at:
+            problems.append(f"{name}: no island at ({end[0]},{end[1]})")
+    if p not in value_at or q not in value_at:
+        return False
+    if p == q or (p[0] != q[0] and p[1] != q[1]):
+        problems.append(f"{name}: bridges run along a row or a column between two islands")
+        return False
+    if n > maxb:
+        problems.append(f"{name}: {n} bridges, at most {maxb} join two islands")
+    horizontal = p[0] == q[0]
+    cells = ([(p[0], c) for c in range(p[1] + 1, q[1])] if horizontal
+             else [(r, p[1]) for r in range(p[0] + 1, q[0])])
+    if not cells and not adjacent:
+        problems.append(f"{name}: touching islands may not be joined (no-adjacent rule)")
+    over = [cell for cell in cells if cell in value_at]
+    if over:
+        problems.append(f"{name}: passes over the island at ({over[0][0]},{over[0][1]})")
+        return False
+    for cell in cells:
+        if cell in covered and covered[cell][0] != horizontal:
+            problems.append(f"{name} crosses {covered[cell][1]} at ({cell[0]},{cell[1]})")
+        covered[cell] = (horizontal, name)
+    return True
+
+
+def _connection_problems(puzzle: Hashi, islands: list[Cell], links: list[Link]) -> list[str]:
     """Connectivity (and no cycle in the no-loops variant), by a union-find.
 
     Its own few lines rather than the shared `csp_puzzles.unionfind`, which the solver's
@@ -94,7 +122,7 @@ def _connection_problems(puzzle: Hashi, islands: list[tuple[int, int]],
     """
     parent = {pos: pos for pos in islands}
 
-    def find(x: tuple[int, int]) -> tuple[int, int]:
+    def find(x: Cell) -> Cell:
         while parent[x] != x:
             parent[x] = parent[parent[x]]
             x = parent[x]

@@ -34,7 +34,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from itertools import compress
-from operator import eq, ne
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Contradiction, Least, Most, SearchState
@@ -108,11 +108,6 @@ class _Groups:
         #: the sum over the islands of min(remaining, outward): the link ends still free
         #: (in a list of one, so that a log can restore it)
         self.free = [sum(map(min, self.remaining, self.outward))]
-
-    def list_roots(self) -> list[int]:
-        """The name of each group, in reading order, found afresh (`roots` keeps them)."""
-        every = range(len(self.root))
-        return list(compress(every, map(eq, self.root, every)))  # root[i] == i
 
     def close(self, k: int, log: list[tuple[Any, int, Any]]) -> None:
         """Edge k can take no more bridges than it holds: if it linked two groups, it no

@@ -20,20 +20,19 @@ cannot be a row of the grid either, it is a header that lies, and that is an err
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..formats import (
     Token,
-    bad_params,
-    check_rectangular,
+    by_format,
     check_size,
+    check_width,
     decode_letter_run,
-    empty_input,
+    game_id_sides,
+    grid_rows,
     is_number,
-    looks_like_game_id,
-    prepare,
-    read_params,
+    read_game_id,
     split_compact,
-    split_game_id,
-    text_lines,
 )
 from ..limits import GRID_SIDE
 from .model import MAX_BRIDGES, Hashi
@@ -51,25 +50,18 @@ def parse(text: str, filename: str | None = None, maxb: int = 2) -> Hashi:
 
     `maxb` applies to grid text, which cannot say it; a Tatham ID carries its own.
     """
-    text = prepare(text, filename)
-    if looks_like_game_id(text):
-        return parse_tatham(text, filename)
-    return parse_grid(text, filename, maxb)
+    return by_format(text, filename, parse_tatham, partial(parse_grid, maxb=maxb))
 
 
 # -- grid text -------------------------------------------------------------------------------
 def parse_grid(text: str, filename: str | None = None, maxb: int = 2) -> Hashi:
     """Grid text with an optional `R C` or `W H N` header."""
-    rows = text_lines(prepare(text, filename))
-    if not rows:
-        raise empty_input(filename)
-    check_size("the number of rows", len(rows), MAX_SIDE + 1, (rows[-1][0].line, 1), filename)
+    rows = grid_rows(text, filename, MAX_SIDE)
     header, body = _split_header(rows, filename)
     body = [split_compact(row) for row in body]
     width = len(body[0])
-    check_size("the number of columns", width, MAX_SIDE, (body[0][0].line, 1), filename)
     check_size("the number of rows", len(body), MAX_SIDE, (body[-1][0].line, 1), filename)
-    check_rectangular(body, width, filename)
+    check_width(body, width, MAX_SIDE, filename)
     islands: dict[tuple[int, int], int] = {}
     for r, row in enumerate(body):
         for c, token in enumerate(row):
@@ -130,21 +122,12 @@ def _cell(token: Token, maxb: int, filename: str | None) -> int:
 # -- Tatham game IDs -------------------------------------------------------------------------
 def parse_tatham(text: str, filename: str | None = None) -> Hashi:
     """A Tatham Bridges game ID `WxH[m<k>][L]:desc`."""
-    game_id = split_game_id(prepare(text, filename), TATHAM_FORMAT, filename)
-    params = read_params(game_id.params, TATHAM_FIELDS)
-    if params is None:
-        raise bad_params(game_id, TATHAM_FORMAT, filename)
-    width = params[""]
-    height = params.get("x", width)
+    game_id, params = read_game_id(text, TATHAM_FIELDS, TATHAM_FORMAT, filename)
     maxb = params.get("m", 2)
-    params_start = -len(game_id.params) - 1
     if not 1 <= maxb <= MAX_BRIDGES:
         raise game_id.error(f"m{maxb}: expected at most 1 to {MAX_BRIDGES} bridges per pair",
-                            params_start + game_id.params.index("m"), filename)
-    if width < 1 or height < 1:
-        raise game_id.error("grid size must be at least 1x1", params_start, filename)
-    check_size("the width", width, MAX_SIDE, (game_id.line, 1), filename)
-    check_size("the height", height, MAX_SIDE, (game_id.line, 1), filename)
+                            game_id.params.index("m") - len(game_id.params) - 1, filename)
+    width, height = game_id_sides(game_id, params, MAX_SIDE, filename)
     islands: dict[tuple[int, int], int] = {}
     cell = 0
     for i, ch in enumerate(game_id.desc):

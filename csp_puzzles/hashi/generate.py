@@ -11,7 +11,7 @@ the first step:
    island's number is its bridge count. Few loops and about one island in 4 (small
    grids) to 11 (40x40) cells keep ambiguity rare.
 2. *Repair it until the rules of the requested level solve it.* Propagate those rules
-   (`grade.deduce`); where edges stay undecided, take their freedom away while keeping
+   (`Puzzle.deduce`); where edges stay undecided, take their freedom away while keeping
    the grown solution valid: block an unused sight line with a new island bridged to one
    end, split a used bridge with a new island in the middle, or add a bridge (both end
    numbers grow). Repeat. Puzzles the rules solve are unique: no rule assumes uniqueness.
@@ -37,7 +37,7 @@ from .. import sizes
 from ..core import count
 from ..limits import GENERATE_SIDE
 from ..sizes import Sides
-from .grade import DIFFICULTIES, deduce, grade, solves
+from .grade import DIFFICULTIES, grade
 from .model import MAX_BRIDGES, Hashi
 
 __all__ = ["DIFFICULTIES", "SIZES", "generate", "grade"]
@@ -262,7 +262,7 @@ def _solved_by_rules(rng: random.Random, net: _Network, level: str, maxb: int, l
     """Repair the network until the rules of `level` solve its puzzle (None: gave up)."""
     for _ in range(max_repairs + 1):
         puzzle = net.puzzle(maxb, loops)
-        domains = deduce(puzzle, level)
+        domains = puzzle.deduce(level)
         if domains is None:
             return None
         stuck = [e.key for e in puzzle.edges if len(domains[e.key]) > 1]
@@ -377,14 +377,14 @@ def _candidate(rng: random.Random, height: int, width: int, target: int, exact: 
         return None  # the grid filled up first, or the network left a border line empty
     max_repairs = max(10, target // 2)
     if difficulty == "fiendish":
-        if solves(net.puzzle(maxb, loops), "hard") is not False:
+        if net.puzzle(maxb, loops).solved_by_rules("hard") is not False:
             return None
         puzzle = _unique_by_search(rng, net, maxb, loops, max_repairs)
-        if puzzle is None or solves(puzzle, "hard") is not False:
+        if puzzle is None or puzzle.solved_by_rules("hard") is not False:
             return None
         return puzzle
     puzzle = _solved_by_rules(rng, net, difficulty, maxb, loops, max_repairs)
     weaker = _WEAKER.get(difficulty)
-    if puzzle is None or (weaker is not None and solves(puzzle, weaker) is not False):
+    if puzzle is None or (weaker is not None and puzzle.solved_by_rules(weaker) is not False):
         return None
     return puzzle

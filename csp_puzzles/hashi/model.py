@@ -45,7 +45,6 @@ from ..core.trace import show
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
 from . import grade as grading
-from . import picture as drawing
 from .check import check
 from .connectivity import Connectivity, NoLoops
 from .rules import (
@@ -355,28 +354,8 @@ class Hashi(Puzzle):
         and no loops, then the trials of `trials.py`."""
         return [Rung(level, self.to_csp(adjacent=adjacent, level=level)) for level in LEVELS]
 
-    def grade(self) -> str:
-        return grading.grade(self)
-
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:
         return check(self, solution, adjacent=adjacent)
-
-    def picture(self) -> dict[str, Any]:
-        return drawing.describe(self)
-
-    def editor_cells(self) -> list[list[str]]:
-        return drawing.editor_cells(self)
-
-    @classmethod
-    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
-        return drawing.editor_options()
-
-    @classmethod
-    def editor_text(cls, cells: list[list[str]]) -> str:
-        return drawing.editor_text(cells)
-
-    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
-        return drawing.solution_domains(self, solution)
 
     def __repr__(self) -> str:
         variant = f", maxb={self.maxb}" if self.maxb != 2 else ""

@@ -29,7 +29,7 @@ MOST_BRIDGES = 8  # an island has at most 4 neighbours, 2 bridges each in the cl
 WATER_CELL = "."
 
 
-def describe(puzzle: Hashi) -> pic.Picture:
+def picture_of(puzzle: Hashi) -> pic.Picture:
     """The picture of `puzzle`: one `bridges` variable per edge, islands drawn over them."""
     variables = []
     touching: dict[int, list[tuple[int, int, int, int]]] = {}
@@ -92,7 +92,8 @@ def editor_cells(puzzle: Hashi) -> list[list[str]]:
     return cells
 
 
-def editor_options() -> list[str]:
+def editor_options(height: int, width: int, row: int, col: int) -> list[str]:
+    """Water or an island, in every cell."""
     return [WATER_CELL] + [str(k) for k in range(1, MOST_BRIDGES + 1)]
 
 

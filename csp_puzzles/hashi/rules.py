@@ -31,6 +31,7 @@ Two sets of island rules share the crossings and the connectivity propagators:
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from operator import ne, sub
 from typing import TYPE_CHECKING, Any
@@ -80,7 +81,61 @@ def check_level(level: str) -> None:
                          f"{', '.join((*LEVELS, FULL))}")
 
 
-class IslandDegree(Sum):
+@dataclass(frozen=True)
+class _IslandSeen:
+    """What an island rule read, for its hint: `need` ("island (2,3) needs 4"), the counts
+    each edge could still carry (`edges`, in the rule's scope order) and what the rule
+    removed, in words (`said`)."""
+
+    need: str
+    edges: list[Sequence[int]]
+    said: str
+
+    @property
+    def low(self) -> int:
+        """The bridges the edges carry already."""
+        return sum(map(min, self.edges))
+
+    @property
+    def high(self) -> int:
+        """The most bridges the edges can carry."""
+        return sum(map(max, self.edges))
+
+    @property
+    def open_edges(self) -> int:
+        """How many edges can still take a bridge."""
+        return sum(1 for values in self.edges if max(values) > 0)
+
+
+class _IslandRule(Sum):
+    """The bridges around the island at `where` add up to its number, `value`; the hints of
+    both island rules below start alike."""
+
+    where: str
+    value: int
+
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """A hint's sentence: what the island needs, what its edges carry and can still
+        take (as the rule read them), and so what goes."""
+        if any(var not in read for var in self.scope):
+            return None
+        seen = _IslandSeen(f"island {self.where} needs {self.value}",
+                           [read[var] for var in self.scope], _bounds(removals, read, words))
+        family = rule_family(cause)
+        if family == "island complete":
+            return f"{seen.need} and its edges carry {seen.low} already: no more bridges, " \
+                   f"so {seen.said}"
+        return self._sentence(family, seen, removals)
+
+    def _sentence(self, family: str, seen: _IslandSeen,
+                  removals: Mapping[Hashable, Sequence[Any]]) -> str | None:
+        """The hint of a rule of `family` (other than "island complete"); None for one this
+        rule does not word."""
+        raise NotImplementedError
+
+
+class IslandDegree(_IslandRule):
     """The bridges around an island add up to its number, pruned with named rules.
 
     The reasoning is bounds reasoning on a sum, split into the cases players name. With
@@ -150,24 +205,15 @@ class IslandDegree(Sum):
             if not pruned:
                 return
 
-    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
-                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
-        """A hint's sentence: what the island needs, what its edges carry and can carry
-        (as the rule read them), and so what goes."""
-        if any(var not in read for var in self.scope):
-            return None
-        edges = [read[var] for var in self.scope]
-        low, high = sum(map(min, edges)), sum(map(max, edges))
-        reach = plural(sum(1 for values in edges if max(values) > 0), "neighbour")
-        said, need = _bounds(removals, read, words), f"island {self.where} needs {self.value}"
-        room = f"{need} and has {reach}, which can take {high} bridges at most"
-        family = rule_family(cause)
-        if family == "island complete":
-            return f"{need} and its edges carry {low} already: no more bridges, so {said}"
+    def _sentence(self, family: str, seen: _IslandSeen,
+                  removals: Mapping[Hashable, Sequence[Any]]) -> str | None:
+        need, said = seen.need, seen.said
+        room = f"{need} and has {plural(seen.open_edges, 'neighbour')}, which can take " \
+               f"{seen.high} bridges at most"
         if family == "saturation":
             return f"{room}: every edge takes all it can, so {said}"
         if family == "N remaining with N+1 open":
-            open_edges = [var for var, values in zip(self.scope, edges) if max(values) > 0]
+            open_edges = [var for var, values in zip(self.scope, seen.edges) if max(values) > 0]
             if all(tuple(removals.get(var, ())) == (0,) for var in open_edges):
                 said = "at least one bridge to each"
             return f"{room}: one to spare, so {said}"
@@ -177,8 +223,8 @@ class IslandDegree(Sum):
         if family == "edge minimum":
             return f"{room}: an edge takes what the others cannot, so {said}"
         if family == "edge cap":
-            return f"{need} and its edges carry {low} already: an edge takes at most what " \
-                   f"is still needed, so {said}"
+            return f"{need} and its edges carry {seen.low} already: an edge takes at most " \
+                   f"what is still needed, so {said}"
         return None
 
     def _minimum_cause(self, value: int, high: int, open_edges: int) -> str:
@@ -192,7 +238,7 @@ class IslandDegree(Sum):
         return f"edge minimum at {self.where}"
 
 
-class IslandCounting(Sum):
+class IslandCounting(_IslandRule):
     """Tatham's island rules at one island (his solver's stages 1 and 2), a rung at a time.
 
     With `lo`/`hi` the least/most bridges each edge can still take and `v` the island's
@@ -215,24 +261,14 @@ class IslandCounting(Sum):
         while self._one_rule(state):
             pass
 
-    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
-                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
-        """A hint's sentence: what the island needs, what its edges carry and can still
-        take (as the rule read them), and so what goes."""
-        if any(var not in read for var in self.scope):
-            return None
-        edges = [read[var] for var in self.scope]
-        low, high = sum(map(min, edges)), sum(map(max, edges))
-        reachable = sum(1 for values in edges if max(values) > 0)
-        said, need = _bounds(removals, read, words), f"island {self.where} needs {self.value}"
-        family = rule_family(cause)
+    def _sentence(self, family: str, seen: _IslandSeen,
+                  removals: Mapping[Hashable, Sequence[Any]]) -> str | None:
+        need, said, reachable = seen.need, seen.said, seen.open_edges
         if family == "small island":
             return f"{need}: no edge of it carries more than {self.value}, so {said}"
-        if family == "island complete":
-            return f"{need} and its edges carry {low} already: no more bridges, so {said}"
         if family == "saturation":
-            return f"{need} and its edges carry {low}: the room left on them is exactly what " \
-                   f"it still needs, so {said}"
+            return f"{need} and its edges carry {seen.low}: the room left on them is exactly " \
+                   f"what it still needs, so {said}"
         if family == "one open neighbour":
             return f"{need}, and only one of its edges can still take a bridge: it takes the " \
                    f"rest, so {said}"
@@ -240,8 +276,8 @@ class IslandCounting(Sum):
             return f"{need} and has {plural(reachable, 'neighbour')}; without one of them the " \
                    f"others carry {(reachable - 1) * self.maxb} at most, so {said}"
         if family == "edge minimum":
-            return f"{need} and its edges can take {high} bridges at most: without an edge, " \
-                   f"the others cannot make {self.value}, so {said}"
+            return f"{need} and its edges can take {seen.high} bridges at most: without an " \
+                   f"edge, the others cannot make {self.value}, so {said}"
         return None
 
     def _one_rule(self, state: SearchState) -> bool:
@@ -387,37 +423,3 @@ class PairIsolation(Constraint):
         return f"the islands at both ends of {edge} need {self.k} each: {self.k} bridges " \
                f"between them would make a group cut off from the others, so " \
                f"{words.removals(removals)}"
-
-
-def tightest_island_order(state: SearchState) -> Hashable:
-    """Hashi's variable order: an undecided edge of the island with the least slack.
-
-    The slack of an island is how many more bridges its edges could carry than it needs;
-    an island with little slack has few ways left, so branching there fails (or succeeds)
-    fast. Among its undecided edges the one with the fewest values goes first. Ties keep
-    input order, so runs repeat exactly.
-    """
-    domains = state.domains
-    best: Hashable = None
-    best_score: tuple[int, int] | None = None
-    for constraint in state.csp.constraints:
-        if not isinstance(constraint, IslandDegree):
-            continue
-        open_vars = [v for v in constraint.scope if len(domains[v]) > 1]
-        if not open_vars:
-            continue
-        slack = sum(max(domains[v]) for v in constraint.scope) - constraint.total
-        var = min(open_vars, key=lambda v: len(domains[v]))
-        score = (slack, len(domains[var]))
-        if best_score is None or score < best_score:
-            best, best_score = var, score
-    return best if best is not None else _first_unassigned(state)
-
-
-def _first_unassigned(state: SearchState) -> Hashable:
-    assigned = state.assignment
-    for var in state.csp.variables:
-        if var not in assigned:
-            return var
-    raise ValueError("every variable is assigned")
-

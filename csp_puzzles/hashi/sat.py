@@ -643,14 +643,14 @@ def sat_solutions(puzzle: Hashi, adjacent: bool = True, deadline: float | None =
 
     try:
         for model in lazy_solutions(lambda: backend.solve(deadline),
-                                    lambda model: _cut_clauses(encoding, model), add, block,
+                                    lambda model: cut_clauses(encoding, model), add, block,
                                     stats):
             yield encoding.bridges(model)
     finally:
         backend.close()
 
 
-def _cut_clauses(encoding: Encoding, model: list[int]) -> list[Clause]:
+def cut_clauses(encoding: Encoding, model: list[int]) -> list[Clause]:
     """The clauses a model breaks: for each group of islands when the bridges leave several,
     "some bridge leaves this group"; without loops, "not all the pairs of this cycle"."""
     layout = encoding.layout

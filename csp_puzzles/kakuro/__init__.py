@@ -10,7 +10,7 @@
 from .formats import parse
 from .generate import generate
 from .grade import DIFFICULTIES, grade
-from .model import MODELS, Clue, Kakuro, KakuroPuzzle, Run
+from .model import MODELS, Clue, Kakuro, Run
 
-__all__ = ["parse", "generate", "grade", "DIFFICULTIES", "Kakuro", "KakuroPuzzle", "Clue",
+__all__ = ["parse", "generate", "grade", "DIFFICULTIES", "Kakuro", "Clue",
            "Run", "MODELS"]

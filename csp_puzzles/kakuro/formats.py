@@ -17,13 +17,11 @@ from typing import Any
 from ..errors import ParseError
 from ..formats import (
     Token,
-    check_rectangular,
-    check_size,
-    empty_input,
+    check_header,
+    check_width,
+    grid_rows,
     header_numbers,
-    prepare,
     split_compact,
-    text_lines,
 )
 from ..limits import GRID_SIDE
 from .combinations import combinations, sum_range
@@ -54,17 +52,12 @@ def _cell(token: Token, filename: str | None) -> str | Clue:
 
 def parse(text: str, filename: str | None = None) -> Kakuro:
     """Read a Kakuro grid; raises `ParseError` (with line and column) on bad input."""
-    rows = text_lines(prepare(text, filename))
-    if not rows:
-        raise empty_input(filename)
-    check_size("the number of rows", len(rows), MAX_SIDE + 1, (rows[-1][0].line, 1), filename)
+    rows = grid_rows(text, filename, MAX_SIDE)
     header = header_numbers(rows[0], 2)
     width = None
     if header is not None and all(header):  # no grid row is two positive numbers
         height, width = header
-        check_size("the header's row count", height, MAX_SIDE, (rows[0][0].line, 1), filename)
-        check_size("the header's column count", width, MAX_SIDE, (rows[0][1].line, 1),
-                   filename)
+        check_header(rows[0], height, width, MAX_SIDE, filename)
         head, rows = rows[0], rows[1:]
         if len(rows) != height:
             message = f"the header announces {height} rows, found {len(rows)}"
@@ -74,8 +67,7 @@ def parse(text: str, filename: str | None = None) -> Kakuro:
             raise ParseError(message + ", expected more rows", line, 1, filename)
     rows = [row if any("," in t.text for t in row) else split_compact(row) for row in rows]
     width = width if width is not None else len(rows[0])
-    check_size("the number of columns", width, MAX_SIDE, (rows[0][0].line, 1), filename)
-    check_rectangular(rows, width, filename)
+    check_width(rows, width, MAX_SIDE, filename)
     grid = [[_cell(token, filename) for token in row] for row in rows]
     _check_runs(grid, rows, filename)
     return Kakuro(grid)

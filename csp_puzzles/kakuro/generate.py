@@ -36,7 +36,7 @@ from ..core import CSP, AllDifferent, Predicate, count, solve
 from ..core.state import SearchState
 from ..limits import GENERATE_SIDE
 from .combinations import ALL_DIGITS, DIGITS, combinations
-from .grade import DIFFICULTIES, grade, search_free
+from .grade import DIFFICULTIES, grade
 from .layout import Cell, Layout, random_layout
 from .model import BLOCK, WHITE, Clue, Kakuro
 from .rules import run_supports
@@ -330,7 +330,8 @@ def _needs_search(layout: Layout, digits: dict[Cell, int],
         return "keep"
     if undecided > HARD_OPEN_CELLS or _count(layout, digits) != 1:
         return "undo"
-    return "keep" if search_free(Kakuro(_clued_grid(layout, digits))) else "done"
+    solved = Kakuro(_clued_grid(layout, digits)).solved_by_rules("medium")
+    return "keep" if solved else "done"
 
 
 def _unique(puzzle: Kakuro) -> bool:

@@ -33,9 +33,3 @@ def grade(puzzle: Kakuro) -> str:
     """`easy`, `medium` or `hard`: the weakest reasoning that solves it without search
     (`unsatisfiable` when the rules prove there is no solution)."""
     return ladder.grade(puzzle.ladder()) or "hard"
-
-
-def search_free(puzzle: Kakuro, strong: bool = True) -> bool:
-    """Root propagation decides every cell: with the full combined model (`strong`), or with
-    combination reasoning alone (no placement step, no region sums)."""
-    return ladder.solved_by(puzzle.ladder()[1 if strong else 0]) is True

@@ -22,7 +22,6 @@ from ..core.ladder import Rung
 from ..core.trace import show
 from ..puzzle import Puzzle
 from . import grade as grading
-from . import picture as drawing
 from .check import check
 from .combinations import DIGITS
 from .rules import RegionSum, RunConstraint
@@ -137,7 +136,7 @@ class Kakuro(Puzzle):
                                    for c in range(self.width) if self.grid[r][c] == WHITE]
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KakuroPuzzle):
+        if not isinstance(other, Kakuro):
             return NotImplemented
         return self.grid == other.grid
 
@@ -193,20 +192,12 @@ class Kakuro(Puzzle):
         return grading.rungs(self)
 
     def grade(self) -> str:
+        """`easy`, `medium` or `hard` (`grade.py`): beyond the ladder is `hard`, counted or
+        not."""
         return grading.grade(self)
 
     def check(self, solution: Any) -> list[str]:
         return check(self, solution)
 
-    def picture(self) -> dict[str, Any]:
-        return drawing.describe(self)
-
-    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
-        return drawing.solution_domains(self, solution)
-
     def __repr__(self) -> str:
         return f"Kakuro({self.height}x{self.width}, {len(self.whites)} white cells)"
-
-
-#: the former name of `Kakuro`, kept so that code written against it still runs
-KakuroPuzzle = Kakuro

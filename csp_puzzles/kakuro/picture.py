@@ -20,7 +20,7 @@ CLUE = "#5a5a5a"
 KEYPAD = list(range(1, 10))
 
 
-def describe(puzzle: Kakuro) -> pic.Picture:
+def picture_of(puzzle: Kakuro) -> pic.Picture:
     """The picture of `puzzle`: fixed clue cells, one `digits` variable per white cell."""
     shapes, variables = [], []
     whites = set(puzzle.whites)

@@ -14,18 +14,16 @@ from __future__ import annotations
 from ..errors import ParseError
 from ..formats import (
     Token,
-    bad_params,
+    by_format,
+    check_header,
     check_rectangular,
-    check_size,
-    empty_input,
+    check_width,
+    game_id_sides,
+    grid_rows,
     header_numbers,
     is_number,
-    looks_like_game_id,
-    prepare,
-    read_params,
+    read_game_id,
     split_compact,
-    split_game_id,
-    text_lines,
 )
 from ..limits import GRID_SIDE
 from .model import TATHAM_DIGITS, Singles
@@ -39,24 +37,12 @@ MAX_SIDE = GRID_SIDE["singles"]
 
 def parse(text: str, filename: str | None = None) -> Singles:
     """A Singles puzzle from a Tatham game ID or grid text; raises `ParseError`."""
-    text = prepare(text, filename)
-    if looks_like_game_id(text):
-        return parse_tatham(text, filename)
-    return parse_grid(text, filename)
+    return by_format(text, filename, parse_tatham, parse_grid)
 
 
 def parse_tatham(text: str, filename: str | None = None) -> Singles:
-    game_id = split_game_id(prepare(text, filename), TATHAM_FORMAT, filename)
-    params = read_params(game_id.params, _TATHAM_FIELDS)
-    if params is None:
-        raise bad_params(game_id, TATHAM_FORMAT, filename)
-    width = params[""]
-    height = params.get("x", width)
-    if width < 1 or height < 1:
-        raise game_id.error(f"grid size {width}x{height} is empty, expected WxH with W, H >= 1",
-                            -len(game_id.params) - 1, filename)
-    check_size("the width", width, MAX_SIDE, (game_id.line, 1), filename)
-    check_size("the height", height, MAX_SIDE, (game_id.line, 1), filename)
+    game_id, params = read_game_id(text, _TATHAM_FIELDS, TATHAM_FORMAT, filename)
+    width, height = game_id_sides(game_id, params, MAX_SIDE, filename)
     largest = max(width, height)
     numbers: list[int] = []
     for i, ch in enumerate(game_id.desc):
@@ -79,16 +65,11 @@ def parse_tatham(text: str, filename: str | None = None) -> Singles:
 
 
 def parse_grid(text: str, filename: str | None = None) -> Singles:
-    rows = text_lines(prepare(text, filename))
-    if not rows:
-        raise empty_input(filename)
-    check_size("the number of rows", len(rows), MAX_SIDE + 1, (rows[-1][0].line, 1), filename)
+    rows = grid_rows(text, filename, MAX_SIDE)
     header = header_numbers(rows[0], 2)
     if header is not None:
         height, width = header
-        check_size("the header's row count", height, MAX_SIDE, (rows[0][0].line, 1), filename)
-        check_size("the header's column count", width, MAX_SIDE, (rows[0][1].line, 1),
-                   filename)
+        check_header(rows[0], height, width, MAX_SIDE, filename)
         body = rows[1:]
         if width != 1:
             body = [split_compact(row) for row in body]
@@ -101,8 +82,7 @@ def parse_grid(text: str, filename: str | None = None) -> Singles:
             _header_mismatch(rows[0], body, height, width, filename)
     else:
         rows = [split_compact(row) for row in rows]
-    check_size("the number of columns", len(rows[0]), MAX_SIDE, (rows[0][0].line, 1), filename)
-    check_rectangular(rows, len(rows[0]), filename)
+    check_width(rows, len(rows[0]), MAX_SIDE, filename)
     grid = tuple(tuple(_number(token, filename) for token in row) for row in rows)
     return Singles(grid)
 

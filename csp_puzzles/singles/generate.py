@@ -31,7 +31,7 @@ from .. import sizes
 from ..limits import GENERATE_SIDE
 from ..sizes import Sides
 from .connectivity import Connected, WallUnionFind
-from .grade import DIFFICULTIES, LEVELS, grade, solved_by, undecided
+from .grade import DIFFICULTIES, LEVELS, grade
 from .model import Singles, first_undecided
 
 MAX_SIDE = GENERATE_SIDE["singles"]
@@ -68,9 +68,11 @@ def _attempt_once(width: int, height: int, difficulty: str,
         grid[r][c] = _copy_from_line(grid, shaded, (r, c), rng, prefer=None)
     rules = "easy" if difficulty == "easy" else "tricky"
     for _round in range(40 + width + height):
-        left = undecided(Singles(_freeze(grid)), rules)
-        if left is None:  # cannot happen with sound rules; start again if it does
+        attempt = Singles(_freeze(grid))
+        domains = attempt.deduce(rules)
+        if domains is None:  # cannot happen with sound rules; start again if it does
             return None
+        left = [cell for cell in attempt.cells() if len(domains[cell]) > 1]
         if not left:
             break
         _repair(grid, shaded, left, rng, width, height)
@@ -108,7 +110,7 @@ def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Ran
                 changes.append((r, c, grid[r][c]))
                 grid[r][c] = rng.choice(values)
         puzzle = Singles(_freeze(grid))
-        if solved_by(puzzle, weaker):
+        if puzzle.solved_by_rules(weaker):
             continue  # still too easy, and still unique: keep walking
         if _still_has(puzzle, difficulty):
             return True
@@ -121,7 +123,7 @@ def _harden(grid: list[list[int]], shaded: set[tuple[int, int]], rng: random.Ran
 def _still_has(puzzle: Singles, difficulty: str) -> bool:
     """What a puzzle of `difficulty` must keep while it is hardened."""
     if difficulty == "tricky":
-        return solved_by(puzzle, "tricky")
+        return puzzle.solved_by_rules("tricky") is True
     counted = puzzle.count(limit=2, max_nodes=2_000, var_order=first_undecided)
     return counted.status == "solved" and counted.solutions == 1
 

@@ -20,15 +20,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core import CSP, ladder
-from ..errors import LimitReached
+from ..core import CSP
 from .connectivity import Connected
 from .rules import (
     SHADED,
     UNSHADED,
-    AtMostOneUnshaded,
     NoShadedNeighbours,
     OneWayOut,
+    copy_rules,
     corner_rules,
     offset_pair_rules,
     pattern_rules,
@@ -41,9 +40,6 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "tricky")
 #: the grades of uniquely solvable puzzles, easiest first (what `generate` accepts)
 DIFFICULTIES = (*LEVELS, "fiendish")
-AMBIGUOUS, UNSATISFIABLE = "ambiguous", ladder.UNSATISFIABLE
-#: search nodes the count behind a `fiendish` grade may take before giving up
-GRADE_NODES = 200_000
 
 
 def rules_csp(puzzle: Singles, level: str) -> CSP:
@@ -56,15 +52,8 @@ def rules_csp(puzzle: Singles, level: str) -> CSP:
     patterns = pattern_rules(puzzle.grid) + corner_rules(puzzle.grid)
     if tricky:
         patterns += offset_pair_rules(puzzle.grid)
-    for rule in patterns:
+    for rule in patterns + copy_rules(puzzle.grid):
         csp.add_constraint(rule)
-    for label, cells in puzzle.lines():
-        copies: dict[int, list[tuple[int, int]]] = {}
-        for r, c in cells:
-            copies.setdefault(puzzle.grid[r][c], []).append((r, c))
-        for number, where in copies.items():
-            if len(where) > 1:
-                csp.add_constraint(AtMostOneUnshaded(where, number, label))
     for cell in puzzle.cells():
         csp.add_constraint(NoShadedNeighbours(cell, puzzle.neighbours(cell)))
         csp.add_constraint(OneWayOut(cell, puzzle.neighbours(cell)))
@@ -72,29 +61,7 @@ def rules_csp(puzzle: Singles, level: str) -> CSP:
     return csp
 
 
-def undecided(puzzle: Singles, level: str) -> list[tuple[int, int]] | None:
-    """The cells the rules of `level` leave undecided (None: they find a contradiction)."""
-    state = ladder.fixpoint(puzzle.ladder()[LEVELS.index(level)])
-    if state is None:
-        return None
-    return [cell for cell in puzzle.cells() if len(state.domains[cell]) > 1]
-
-
-def solved_by(puzzle: Singles, level: str) -> bool:
-    """Do the rules of `level` alone decide every cell (hence one solution)?"""
-    return ladder.solved_by(puzzle.ladder()[LEVELS.index(level)]) is True
-
-
-def grade(puzzle: Singles, max_nodes: int | None = GRADE_NODES) -> str:
+def grade(puzzle: Singles) -> str:
     """The weakest level whose rules solve `puzzle`; else `fiendish`, `ambiguous` or
-    `unsatisfiable`, as a count of its solutions says. Raises `LimitReached` when that
-    count reaches `max_nodes` first."""
-    found = ladder.grade(puzzle.ladder())
-    if found is not None:
-        return found
-    result = puzzle.count(limit=2, max_nodes=max_nodes)
-    if result.unique is None:
-        raise LimitReached(f"grading stopped after {max_nodes} search nodes")
-    if result.solutions == 0:
-        return UNSATISFIABLE
-    return "fiendish" if result.unique else AMBIGUOUS
+    `unsatisfiable`, as a count of its solutions says (`Puzzle.grade`)."""
+    return puzzle.grade()

@@ -25,21 +25,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from ..core import CSP, SearchState
+from ..core import CSP, Constraint, SearchState
 from ..core.heuristics import VariableOrder
 from ..core.ladder import Rung
 from ..core.lookahead import probing
 from ..core.trace import show
 from ..puzzle import Puzzle
 from . import grade as grading
-from . import picture as drawing
 from .check import check
 from .connectivity import Connected
 from .rules import (
     SHADED,
     UNSHADED,
-    AtMostOneUnshaded,
     NoShadedNeighbours,
+    copy_rules,
+    grid_lines,
     pattern_rules,
     uniqueness_rules,
 )
@@ -121,10 +121,7 @@ class Singles(Puzzle):
 
     def lines(self) -> list[tuple[str, list[Cell]]]:
         """Every row and column, with its name as the trace says it."""
-        rows = [(f"row {r}", [(r, c) for c in range(self.width)]) for r in range(self.height)]
-        columns = [(f"column {c}", [(r, c) for r in range(self.height)])
-                   for c in range(self.width)]
-        return rows + columns
+        return grid_lines(self.height, self.width)
 
     # -- the model -------------------------------------------------------------------------
     def to_csp(self, counting: bool = False, uniqueness: bool | None = None,
@@ -134,20 +131,13 @@ class Singles(Puzzle):
         use_uniqueness = (not counting) if uniqueness is None else (uniqueness and not counting)
         csp = CSP(f"singles {self.width}x{self.height}")
         csp.add_variables(self.cells(), (UNSHADED, SHADED))
-        for rule in pattern_rules(self.grid):
-            csp.add_constraint(rule)
+        rules: list[Constraint] = [*pattern_rules(self.grid)]
         if use_uniqueness:
-            for rule in uniqueness_rules(self.grid):
-                csp.add_constraint(rule)
-        for label, cells in self.lines():
-            copies: dict[int, list[Cell]] = {}
-            for r, c in cells:
-                copies.setdefault(self.grid[r][c], []).append((r, c))
-            for number, where in copies.items():
-                if len(where) > 1:
-                    csp.add_constraint(AtMostOneUnshaded(where, number, label))
-        for cell in self.cells():
-            csp.add_constraint(NoShadedNeighbours(cell, self.neighbours(cell)))
+            rules += uniqueness_rules(self.grid)
+        rules += copy_rules(self.grid)
+        rules += [NoShadedNeighbours(cell, self.neighbours(cell)) for cell in self.cells()]
+        for rule in rules:
+            csp.add_constraint(rule)
         csp.add_constraint(Connected(self.height, self.width))
         return csp
 
@@ -164,9 +154,6 @@ class Singles(Puzzle):
     def ladder(self) -> list[Rung]:
         """Tatham's levels as rungs (`grade.py`): easy, tricky."""
         return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
-
-    def grade(self) -> str:
-        return grading.grade(self)
 
     def check(self, solution: Any) -> list[str]:
         return check(self.grid, solution)
@@ -199,20 +186,3 @@ class Singles(Puzzle):
                                      f"{self.width}x{self.height} grid (at most {largest})")
                 chars.append(TATHAM_DIGITS[x - 1])
         return f"{self.width}x{self.height}:{''.join(chars)}"
-
-    def picture(self) -> dict[str, Any]:
-        return drawing.describe(self)
-
-    def editor_cells(self) -> list[list[str]]:
-        return drawing.editor_cells(self)
-
-    @classmethod
-    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
-        return drawing.editor_options(height, width)
-
-    @classmethod
-    def editor_text(cls, cells: list[list[str]]) -> str:
-        return drawing.editor_text(cells)
-
-    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
-        return drawing.solution_domains(self, solution)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .model import Singles
 
 
-def describe(puzzle: Singles) -> pic.Picture:
+def picture_of(puzzle: Singles) -> pic.Picture:
     """The picture of `puzzle`: one `shade` variable per cell, labelled with its number."""
     variables = [pic.cell_variable((r, c), r, c, pic.SHADE, name=f"cell ({r},{c})",
                                    label=str(number), on=pic.key(SHADED))
@@ -39,7 +39,8 @@ def editor_cells(puzzle: Singles) -> list[list[str]]:
     return [[str(x) for x in row] for row in puzzle.grid]
 
 
-def editor_options(height: int, width: int) -> list[str]:
+def editor_options(height: int, width: int, row: int, col: int) -> list[str]:
+    """The numbers up to the longer side, in every cell."""
     return [str(k) for k in range(1, max(height, width) + 1)]
 
 

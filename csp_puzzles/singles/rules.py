@@ -102,14 +102,30 @@ class Implied(Constraint):
             state.fix(cell, value, self.name)
 
 
+def grid_lines(height: int, width: int) -> list[tuple[str, list[Cell]]]:
+    """Every row and column of a `height` x `width` grid, with its name as the trace says
+    it."""
+    rows = [(f"row {r}", [(r, c) for c in range(width)]) for r in range(height)]
+    columns = [(f"column {c}", [(r, c) for r in range(height)]) for c in range(width)]
+    return rows + columns
+
+
+def copy_rules(grid: Sequence[Sequence[int]]) -> list[AtMostOneUnshaded]:
+    """SC on every number a row or a column of `grid` holds more than once."""
+    rules = []
+    for label, cells in grid_lines(len(grid), len(grid[0])):
+        copies: dict[int, list[Cell]] = {}
+        for r, c in cells:
+            copies.setdefault(grid[r][c], []).append((r, c))
+        rules += [AtMostOneUnshaded(where, number, label)
+                  for number, where in copies.items() if len(where) > 1]
+    return rules
+
+
 def pattern_rules(grid: Sequence[Sequence[int]]) -> list[Implied]:
     """Sandwich, triple and pair rules on every row and column of `grid`."""
-    height, width = len(grid), len(grid[0])
-    lines: list[tuple[str, list[Cell]]] = []
-    lines += [(f"row {r}", [(r, c) for c in range(width)]) for r in range(height)]
-    lines += [(f"column {c}", [(r, c) for r in range(height)]) for c in range(width)]
     rules: list[Implied] = []
-    for label, cells in lines:
+    for label, cells in grid_lines(len(grid), len(grid[0])):
         numbers = [grid[r][c] for r, c in cells]
         for i in range(len(cells) - 2):
             a = numbers[i]

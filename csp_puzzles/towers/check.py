@@ -10,12 +10,10 @@ from typing import Any
 
 
 def _seen(heights: Sequence[int]) -> int:
-    """Towers seen from the front: `rules.visible` again, on purpose (see the module doc)."""
-    count, tallest = 0, 0
-    for h in heights:
-        if h > tallest:
-            count, tallest = count + 1, h
-    return count
+    """Towers seen from the front: those taller than every tower before them. Written from
+    that definition rather than as `rules.visible` counts them, on purpose (see the module
+    doc)."""
+    return sum(1 for i, h in enumerate(heights) if all(h > x for x in heights[:i]))
 
 
 def check(puzzle: Any, grid: Sequence[Sequence[Any]] | None) -> list[str]:

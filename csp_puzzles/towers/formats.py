@@ -16,14 +16,12 @@ from __future__ import annotations
 from ..errors import ParseError
 from ..formats import (
     Token,
-    bad_params,
+    by_format,
     empty_input,
     is_number,
-    looks_like_game_id,
     prepare,
-    read_params,
+    read_game_id,
     split_compact,
-    split_game_id,
     text_lines,
 )
 from .model import MAX_SIZE, SIDES, Towers
@@ -36,19 +34,13 @@ _NO_CLUE = {"-", ".", "0"}
 
 def parse(text: str, filename: str | None = None) -> Towers:
     """A Towers puzzle from either format; `ParseError` says where the input is wrong."""
-    text = prepare(text, filename)
-    if looks_like_game_id(text):
-        return parse_tatham(text, filename)
-    return parse_janko(text, filename)
+    return by_format(text, filename, parse_tatham, parse_janko)
 
 
 # -- Tatham ---------------------------------------------------------------------------------------
 def parse_tatham(text: str, filename: str | None = None) -> Towers:
     """A Tatham Towers game ID (one line; surrounding blanks are ignored)."""
-    game_id = split_game_id(prepare(text, filename), TATHAM_FORMAT, filename)
-    params = read_params(game_id.params, _TATHAM_FIELDS)
-    if params is None:
-        raise bad_params(game_id, TATHAM_FORMAT, filename)
+    game_id, params = read_game_id(text, _TATHAM_FIELDS, TATHAM_FORMAT, filename)
     n = params[""]
     if not 1 <= n <= MAX_SIZE:
         raise game_id.error(f"grid size {n} is out of range, expected 1 to {MAX_SIZE}",

@@ -19,7 +19,7 @@ from .. import sizes
 from ..core import CSP, AllDifferent, SearchState, count, solve
 from ..limits import GENERATE_SIDE
 from ..sizes import Sides
-from .grade import LEVELS, grade, solved_by
+from .grade import LEVELS, grade
 from .model import Towers
 from .rules import visible
 
@@ -61,8 +61,8 @@ def clues_of(grid: list[list[int]]) -> tuple[tuple[int, ...], ...]:
 def _solvable(puzzle: Towers, difficulty: str) -> bool:
     """Uniquely solvable using at most the rules of `difficulty`."""
     if difficulty != "unreasonable":
-        return solved_by(puzzle, difficulty)
-    if solved_by(puzzle, LEVELS[-1]):
+        return puzzle.solved_by_rules(difficulty) is True
+    if puzzle.solved_by_rules(LEVELS[-1]):
         return True
     counted = count(puzzle.to_csp(counting=True), limit=2)
     return counted.count == 1

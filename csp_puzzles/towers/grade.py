@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core import CSP, ladder
-from ..errors import LimitReached
+from ..core import CSP
 from .rules import ClueRules, ForcingChains, LatinSingles, LineClues, ValuePositions
 
 if TYPE_CHECKING:
@@ -30,9 +29,6 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "hard", "extreme")
 #: the grades of uniquely solvable puzzles, easiest first (what `generate` accepts)
 DIFFICULTIES = (*LEVELS, "unreasonable")
-AMBIGUOUS, UNSATISFIABLE = "ambiguous", ladder.UNSATISFIABLE
-#: search nodes the count behind an `unreasonable` grade may take before giving up
-GRADE_NODES = 200_000
 
 
 def rules_csp(puzzle: Towers, level: str) -> CSP:
@@ -58,21 +54,7 @@ def rules_csp(puzzle: Towers, level: str) -> CSP:
     return csp
 
 
-def solved_by(puzzle: Towers, difficulty: str) -> bool:
-    """Do the rules of `difficulty` alone place every tower (hence a unique solution)?"""
-    return ladder.solved_by(puzzle.ladder()[LEVELS.index(difficulty)]) is True
-
-
-def grade(puzzle: Towers, max_nodes: int | None = GRADE_NODES) -> str:
+def grade(puzzle: Towers) -> str:
     """The weakest level whose rules solve `puzzle`; else `unreasonable`, `ambiguous` or
-    `unsatisfiable`, as a count of its solutions says. Raises `LimitReached` when that
-    count reaches `max_nodes` first."""
-    found = ladder.grade(puzzle.ladder())
-    if found is not None:
-        return found
-    result = puzzle.count(limit=2, max_nodes=max_nodes)
-    if result.unique is None:
-        raise LimitReached(f"grading stopped after {max_nodes} search nodes")
-    if result.solutions == 0:
-        return UNSATISFIABLE
-    return "unreasonable" if result.unique else AMBIGUOUS
+    `unsatisfiable`, as a count of its solutions says (`Puzzle.grade`)."""
+    return puzzle.grade()

@@ -28,7 +28,6 @@ from ..formats import encode_runs
 from ..limits import GRID_SIDE
 from ..puzzle import Puzzle
 from . import grade as grading
-from . import picture as drawing
 from .check import check
 from .rules import ClueRules, LatinSingles, Line, LineClues, LineVisibility, ValuePositions
 
@@ -174,27 +173,7 @@ class Towers(Puzzle):
         """Tatham's levels as rungs (`grade.py`): easy, hard, extreme."""
         return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
 
-    def grade(self) -> str:
-        return grading.grade(self)
-
     def check(self, solution: Any) -> list[str]:
         return check(self, solution)
 
     editor_frame: ClassVar[int] = 1
-
-    def picture(self) -> dict[str, Any]:
-        return drawing.describe(self)
-
-    def editor_cells(self) -> list[list[str]]:
-        return drawing.editor_cells(self)
-
-    @classmethod
-    def editor_options(cls, height: int, width: int, row: int, col: int) -> list[str]:
-        return drawing.editor_options(height, row, col)
-
-    @classmethod
-    def editor_text(cls, cells: list[list[str]]) -> str:
-        return drawing.editor_text(cells)
-
-    def solution_domains(self, solution: Any) -> dict[Hashable, tuple[Any, ...]]:
-        return drawing.solution_domains(self, solution)

@@ -19,7 +19,7 @@ CLUE = "#333333"
 NO_CLUE = "-"
 
 
-def describe(puzzle: Towers) -> pic.Picture:
+def picture_of(puzzle: Towers) -> pic.Picture:
     """The picture of `puzzle`: clues as fixed text, one `digits` variable per cell."""
     n = puzzle.size
     shapes = []
@@ -65,10 +65,11 @@ def editor_cells(puzzle: Towers) -> list[list[str]]:
     return cells
 
 
-def editor_options(size: int, row: int, col: int) -> list[str]:
-    """No clue or 1..size in the ring and inside; nothing in the four corners."""
-    corner = row in (0, size + 1) and col in (0, size + 1)
-    return [] if corner else [NO_CLUE] + [str(k) for k in range(1, size + 1)]
+def editor_options(height: int, width: int, row: int, col: int) -> list[str]:
+    """No clue or 1..n in the ring and inside; nothing in the four corners (n: the height,
+    which is the width)."""
+    corner = row in (0, height + 1) and col in (0, height + 1)
+    return [] if corner else [NO_CLUE] + [str(k) for k in range(1, height + 1)]
 
 
 def editor_text(cells: list[list[str]]) -> str:

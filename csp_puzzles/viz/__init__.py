@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .charts import bar_chart, line_chart, node_chart, table
 from .implication import implication_picture
-from .output import draw_png, figure_png, show_png, shown_png
+from .output import draw_png, figure_png
 from .views import (
     AUSTRALIA_POSITIONS,
     View,
@@ -33,7 +33,7 @@ from .views import (
     queens_view,
     sudoku_view,
 )
-from .words import LEGEND, describe, plain_name
+from .words import LEGEND, event_sentence, plain_name
 
 if TYPE_CHECKING:
     from .compare import Comparison
@@ -65,5 +65,5 @@ __all__ = [
     "puzzle_view", "sudoku_view",
     "AUSTRALIA_POSITIONS", "Comparison", "node_chart", "table", "bar_chart", "line_chart",
     "implication_picture",
-    "draw_png", "figure_png", "show_png", "shown_png", "describe", "plain_name", "LEGEND",
+    "draw_png", "figure_png", "event_sentence", "plain_name", "LEGEND",
 ]

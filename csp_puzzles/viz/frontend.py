@@ -54,30 +54,3 @@ def module() -> str:
             parts.append(f"// ---- {name} " + "-" * (80 - len(name)) + "\n"
                          + path.read_text(encoding="utf-8"))
     return "\n".join(parts)
-
-
-def longest_functions(source: str) -> list[tuple[int, str]]:
-    """(lines, first line) of each function or method of a JavaScript source, longest first.
-
-    A function starts on a line ending in `{` that declares one (`function f(`, a method
-    `name(...) {`, an arrow `=> {`) and ends at the first line that closes it at the same
-    indentation.
-    """
-    lines = source.splitlines()
-    found = []
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if not stripped.endswith("{") or stripped.startswith(("if ", "if(", "for ", "while ",
-                                                               "} else", "else", "switch")):
-            continue
-        if not ("function " in stripped or "=> {" in stripped
-                or (stripped.split("(")[0].replace("async ", "").isidentifier()
-                    and ") {" in stripped)):
-            continue
-        indent = len(line) - len(line.lstrip())
-        for j in range(i + 1, len(lines)):
-            other = lines[j]
-            if other.strip().startswith("}") and len(other) - len(other.lstrip()) == indent:
-                found.append((j - i + 1, stripped))
-                break
-    return sorted(found, reverse=True)

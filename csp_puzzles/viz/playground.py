@@ -245,7 +245,7 @@ class Playground(anywidget.AnyWidget):
         trace = self.session.trace
         for event in reversed(trace):
             if event.kind in ("assign", "split"):
-                return str(self.view.describe(event))
+                return str(self.view.sentence(event))
         return ""
 
 

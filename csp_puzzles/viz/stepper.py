@@ -29,7 +29,6 @@ from . import shown
 from .frontend import module
 from .packing import KIND, STRIDE, pack_run
 from .words import JUMPS
-from .words import describe as describe_event
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -52,7 +51,7 @@ class Explorer(anywidget.AnyWidget):
     note = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, traces: list[tuple[str, Trace, int | None]], draw: Draw, *,
-                 describe: Callable[[Event], str] | None = None, title: str = "",
+                 sentences: Callable[[Event], str] | None = None, title: str = "",
                  figsize: tuple[float, float] | None = None, dpi: int = 80,
                  interval: int = 400):
         for _, trace, _ in traces:
@@ -62,7 +61,6 @@ class Explorer(anywidget.AnyWidget):
         self.traces = [trace for _, trace, _ in traces]
         self.draw = draw
         # a `View` brings its own wording, picture and size; explicit arguments win
-        self.describe = describe or getattr(draw, "describe", None) or describe_event
         self.title = title
         self.figsize: tuple[float, float] = (figsize or getattr(draw, "figsize", None)
                                              or (4.5, 4.5))
@@ -70,7 +68,7 @@ class Explorer(anywidget.AnyWidget):
         picture = getattr(draw, "picture", None)
         self.packed = [pack_run(trace, label, name=getattr(draw, "name", None),
                               value=getattr(draw, "value", str), verb=getattr(draw, "verb", None),
-                              sentences=describe, scopes=getattr(draw, "scopes", None),
+                              sentences=sentences, scopes=getattr(draw, "scopes", None),
                               nodes=nodes)
                      for label, trace, nodes in traces]
         self._numbers: list[list[dict[Any, int]] | None] = [None] * len(traces)
@@ -217,13 +215,14 @@ def for_the_page(run: dict[str, Any]) -> dict[str, Any]:
 class Stepper(Explorer):
     """A widget replaying `trace`, drawn by `draw` (a view, or `draw(ax, domains, event)`).
 
-    `describe(event) -> str` words the events (default: the view's words, in context: a
+    `sentences(event) -> str` words the events (default: the view's words, in context: a
     wipe-out says what follows it); `figsize` and `dpi` size a matplotlib picture;
     `interval` is the play speed in milliseconds per event.
     """
 
-    def __init__(self, trace: Trace, draw: Draw, *, describe: Callable[[Event], str] | None = None,
+    def __init__(self, trace: Trace, draw: Draw, *,
+                 sentences: Callable[[Event], str] | None = None,
                  title: str = "", figsize: tuple[float, float] | None = None, dpi: int = 80,
                  interval: int = 400):
-        super().__init__([(title, trace, None)], draw, describe=describe, title=title,
+        super().__init__([(title, trace, None)], draw, sentences=sentences, title=title,
                          figsize=figsize, dpi=dpi, interval=interval)

@@ -1,7 +1,7 @@
 """Ready-made pictures of search states, for the explorer and for still pictures.
 
 A view is a picture description (`csp_puzzles.picture`: what the explorer draws in the
-browser) together with the words for events about its variables (`view.describe(event)`).
+browser) together with the words for events about its variables (`view.sentence(event)`).
 The same description becomes a PNG through `csp_puzzles.matplotlib_drawing`: calling
 `view(ax, domains, event)` draws a state on a matplotlib axes, `view.png(domains)` returns
 one; matplotlib is imported only then.
@@ -31,7 +31,7 @@ from .. import picture as pic
 from ..core import CSP
 from ..core.trace import ASSIGN, PRUNE, REPAIR, WIPEOUT, Event, show
 from ..examples.australia import AUSTRALIA
-from .words import Namer, describe, plain_name
+from .words import Namer, event_sentence, plain_name
 
 #: a trace state's domains, keyed by variable names (each view knows their shape)
 Domains = Mapping[Any, Sequence[Any]]
@@ -72,9 +72,11 @@ class View:
 
         return png(self.picture, pic.keyed(domains), outlines=outlines(event), dpi=dpi)
 
-    def describe(self, event: Event) -> str:
+    def sentence(self, event: Event) -> str:
         """The event in this view's words."""
-        return describe(event, self.name, self.value, self.verb)
+        return event_sentence(event, self.name, self.value, self.verb)
+
+    describe = sentence  # its former name, for notebooks written with it
 
 
 def outlines(event: Event | None) -> list[tuple[str, str | None, str]]:

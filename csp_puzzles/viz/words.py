@@ -195,8 +195,8 @@ def fill(template: str, **slots: Any) -> str:
     return ONE_OF.sub(r"\1", text)
 
 
-def describe(event: Event, name: Namer | None = None, value: Callable[[Any], str] = str,
-             verb: str | None = None) -> str:
+def event_sentence(event: Event, name: Namer | None = None, value: Callable[[Any], str] = str,
+                   verb: str | None = None) -> str:
     """One event as a sentence on its own (no context); `name` names variables, `value`
     values. With a `verb` ("be", "carry"), a pruning reads "cause: cell (1,2) cannot be 3"
     instead of "cause removes 3 from cell (1,2)": better when causes are sentences themselves.
@@ -241,7 +241,7 @@ class Wording:
         share templates."""
         if kind not in TEMPLATED:
             event = Event(kind, var, value, cause, depth)
-            return self.number(escaped(describe(event, self.name, self.value, self.verb)))
+            return self.number(escaped(event_sentence(event, self.name, self.value, self.verb)))
         if kind not in (WIPEOUT, BACKTRACK):
             context = ("", "", False)
         key = (kind, cause, depth if kind == REPAIR else 0, context, var is None)
@@ -282,7 +282,7 @@ def sentence(event: Event, context: Context, name: Namer,
         return f"backtrack: undo {name(event.var)} in {value(event.value)}"
     if event.kind == BACKTRACK and level not in CHOICE_LEVELS:
         return f"end of the {level}: undo {name(event.var)} = {value(event.value)}"
-    said = describe(event, name, value, verb)
+    said = event_sentence(event, name, value, verb)
     if event.kind != WIPEOUT:
         return said
     if level == "":
