@@ -364,3 +364,30 @@ def test_a_cut_edge_is_explained_by_the_closed_edges_across_the_cut():
         state.remove(edge, 2)
     k = connectivity.scope.index(a_b)
     assert set(connectivity._closed_across(state, k)) == {b_e, e_f}
+
+
+def test_backjumping_reads_a_whole_variable_as_the_facts_it_lost():
+    """`blamed[x]` (what backjumping reads of a variable read whole) holds exactly the
+    levels behind the facts `facts_of` reads for x, and x's decision: one reading of a
+    reason, checked at every conflict of real searches (bounds from Hashi's rules)."""
+    from csp_puzzles import hashi
+    from csp_puzzles.core.lookback import LookBackSearch
+
+    checked = []
+
+    class Checking(LookBackSearch):
+        def _conflict(self, failure):
+            state = self.state
+            for var in state.csp.variables:
+                decision = state.decided.get(var)
+                own = 1 << decision.level if decision is not None else 0
+                facts = state.facts_of((var,), state.clock + 1)
+                assert state.blamed[var] == state.levels_behind(facts) | own, var
+            checked.append(failure)
+            return super()._conflict(failure)
+
+    puzzle = hashi.parse("2.3.2\n.....\n3.4.3\n.....\n2.3.2\n")
+    for csp, inference in ((queens(6), "fc"), (queens(6), "mac"), (puzzle.to_csp(), "mac")):
+        list(Checking(csp, inference=inference, var_order="input",
+                      look_back="cbj").solutions())
+    assert len(checked) > 20

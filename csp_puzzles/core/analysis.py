@@ -103,7 +103,7 @@ def shorter(literals: list[Fact], state: ExplainingState, uip: Fact) -> list[Fac
             removals.setdefault(literal.var, []).append(fact)
     for var, facts in removals.items():
         gone = {f.literal.value for f in facts}
-        at_root = {x for x, (_, fact) in state.removed[var].items()
+        at_root = {x for x, (_, fact, _) in state.removed[var].items()
                    if fact.level == 0 and x not in state.domains[var]}
         left = [x for x in state.order[var] if x not in gone and x not in at_root]
         if len(left) == 1 and len(facts) > 1:

@@ -11,15 +11,16 @@ facts (reasons.py): a variable (every value it has lost), a bound (`Least`, `Mos
 values lost below or above what is left), or a literal. The propagator gives it (in
 `state.reason`, when `state.explaining`); when it says nothing, its constraint's scope is
 the reason, which is always true (a propagator decides from the domains of its scope).
-Reasons are kept as given and read out into facts (`facts_of`) only when a conflict needs
-them, so that a removal costs little.
+Reasons are kept as given; one reader, `facts_of`, turns a reason into the facts it
+stands for, when someone asks.
 
-Read from a conflict backwards, the facts form the implication graph. Learning keeps each
-fact and its reason, and at a conflict resolves the graph back to its first unique
-implication point (analysis.py). Backjumping asks only which decisions lie behind a
-conflict: it keeps, for each removal, the levels of the decisions behind it, worked out
-from the same reason as the removal happens (`start_blaming`, `levels_of`), so that a
-conflict reads them at once.
+Read from a conflict backwards, the facts form the implication graph. Learning reads it
+only at a conflict, and resolves it back to its first unique implication point
+(analysis.py). Backjumping asks only which decisions lie behind a conflict, at every
+conflict: so each removal also keeps them as it happens (`behind`, a set of levels), the
+levels behind the facts its reason reads (`levels_read`). A variable read whole is read
+through `blamed`, which holds what its facts hold, kept as they come (most reasons read
+whole variables, and reading each of their facts at every removal would cost).
 """
 
 from __future__ import annotations
@@ -55,28 +56,29 @@ class Fact(NamedTuple):
 class ExplainingState(SearchState):
     """A `SearchState` whose every fact keeps its reason (see the module docstring).
 
-    `removed[var][value]` = (reason, fact) of the value's removal, valid while the value is
-    gone (a value put back and removed again gets a new entry); a decision's removals have
-    the reason `DECIDED` and the decision's own fact. `decided[var]` is the fact of a
-    decision `var = value`.
+    `removed[var][value]` = (reason, fact, behind) of the value's removal, valid while the
+    value is gone (a value put back and removed again gets a new entry); a decision's
+    removals have the reason `DECIDED` and the decision's own fact. `behind` is the set of
+    levels (bits) of the decisions behind the removal, kept only for backjumping
+    (`start_blaming`; 0 otherwise). `decided[var]` is the fact of a decision `var = value`.
     """
 
     explaining = True
 
     def __init__(self, csp: CSP, stats: Any = None, trace: Any = None):
         super().__init__(csp, stats, trace)
-        self.removed: dict[Hashable, dict[Any, tuple[Any, Fact]]] = {
+        self.removed: dict[Hashable, dict[Any, tuple[Any, Fact, int]]] = {
             v: {} for v in csp.variables}
         self.decided: dict[Hashable, Fact] = {}
         self.clock = 0
         self._reasons: dict[Literal, tuple[int, list[Fact]]] = {}  # see `reason_of`
         #: whether the levels behind each removal are kept (`start_blaming`)
         self.blaming = False
-        #: `blame[var][value]`: the levels behind the removal of `value`, while it is gone
-        self.blame: dict[Hashable, dict[Any, int]] = {}
-        #: `blamed[var]`: the levels behind every removal of `var` in force
+        #: `blamed[var]`: the levels behind every removal of `var` in force, and its
+        #: decision's level while it is decided (what a reason reading `var` whole reads)
         self.blamed: dict[Hashable, int] = {}
-        #: (trail length after a removal, variable, its `blamed` before), for `undo`
+        #: (trail length after a removal, variable, its `blamed` before), for `undo`; a
+        #: decision's entry, at the trail length before it, is taken back by `retract`
         self._blame_trail: list[tuple[int, Hashable, int]] = []
         self._owner: Any = None  # the constraint whose scope's levels `_owner_levels` holds
         self._owner_levels = 0
@@ -93,12 +95,10 @@ class ExplainingState(SearchState):
             reason = constraint.scope if constraint is not None else EVERY_DECISION
         else:
             self.reason = None
-        if self.blaming:  # backjumping keeps the levels behind each removal
-            self._blame_removal(var, value, reason, constraint)
-        else:  # learning keeps its fact and reason
-            self.clock += 1
-            self.removed[var][value] = (reason, _tuple(Fact, (
-                _tuple(Literal, (var, False, value)), self.clock, self.depth)))
+        self.clock += 1
+        fact = _tuple(Fact, (_tuple(Literal, (var, False, value)), self.clock, self.depth))
+        behind = self._behind(var, reason, constraint) if self.blaming else 0
+        self.removed[var][value] = (reason, fact, behind)
         try:
             return super().remove(var, value, cause)
         except Contradiction as failure:
@@ -106,19 +106,18 @@ class ExplainingState(SearchState):
             raise
 
     def assign(self, var: Hashable, value: Any) -> None:
+        """The decision's removals share its fact (and its level, for backjumping)."""
         self.clock += 1
         fact = _tuple(Fact, (_tuple(Literal, (var, True, value)), self.clock, self.depth + 1))
-        if self.blaming:  # the decision's removals blame its level
-            blame, level = self.blame[var], 1 << fact.level
-            for other in self.domains[var]:
-                if other != value:
-                    blame[other] = level
+        level = 1 << fact.level if self.blaming else 0
+        entry, removed = (DECIDED, fact, level), self.removed[var]
+        for other in self.domains[var]:
+            if other != value:
+                removed[other] = entry
+        if level:
+            self._blame_trail.append((len(self._trail), var, self.blamed[var]))
+            self.blamed[var] |= level
             self._owner = None
-        else:  # the decision's removals share its fact
-            entry, removed = (DECIDED, fact), self.removed[var]
-            for other in self.domains[var]:
-                if other != value:
-                    removed[other] = entry
         super().assign(var, value)
         self.decided[var] = fact
 
@@ -130,7 +129,11 @@ class ExplainingState(SearchState):
         raise failure
 
     def retract(self, var: Hashable) -> None:
+        """Close the decision's level (after `undo`): its fact, and its level in `blamed`."""
         self.decided.pop(var, None)
+        if self.blaming:
+            _, decided, old = self._blame_trail.pop()
+            self.blamed[decided] = old
         super().retract(var)
 
     def undo(self, mark: int) -> None:
@@ -172,7 +175,7 @@ class ExplainingState(SearchState):
                 facts += self._bound(cast(Least | Most, item).var, kind is Least, before)
             else:  # a variable: every value it lost
                 domain = domains[item]
-                for value, (_, fact) in removed[item].items():
+                for value, (_, fact, _) in removed[item].items():
                     _, stamp, level = fact
                     if level and stamp < before and value not in domain:
                         facts.append(fact)
@@ -182,7 +185,7 @@ class ExplainingState(SearchState):
         """The removals from `var` older than `before` (the domain it had then), but the
         root's."""
         domain, facts = self.domains[var], []
-        for value, (_, fact) in self.removed[var].items():
+        for value, (_, fact, _) in self.removed[var].items():
             _, stamp, level = fact
             if level and stamp < before and value not in domain:
                 facts.append(fact)
@@ -197,7 +200,7 @@ class ExplainingState(SearchState):
         edge = None  # the least (greatest) value `var` had then
         if domain:
             edge = min(domain) if least else max(domain)
-        for value, (_, fact) in self.removed[var].items():
+        for value, (_, fact, _) in self.removed[var].items():
             if value in domain:
                 continue
             _, stamp, level = fact
@@ -224,7 +227,7 @@ class ExplainingState(SearchState):
         if wiped is not None:
             entries = self.removed[wiped]
             last = max(entries, key=lambda value: entries[value][1].stamp)
-            why, fact = entries[last]
+            why, fact, _ = entries[last]
             if why is DECIDED:
                 return self._removals(wiped, now)
             return [entries[value][1] for value in entries if value != last] + \
@@ -251,19 +254,17 @@ class ExplainingState(SearchState):
 
     # -- the decisions behind the facts, for backjumping ---------------------------------------
     def start_blaming(self) -> None:
-        """Keep, as the facts come, the decisions behind each removal (a set of levels)
-        rather than its fact and reason: backjumping asks at every conflict which
-        decisions lie behind it (lookback.py), and nothing more. A removal's levels are
-        those of what its reason reads: the levels behind the removals of the variables
-        it reads (and their decisions), or only of those beyond a bound."""
+        """Keep, as the facts come, the decisions behind each removal (`behind`, a set of
+        levels): backjumping asks at every conflict which decisions lie behind it
+        (lookback.py), and nothing more. A removal's levels are those behind the facts its
+        reason reads (`levels_read`)."""
         self.blaming = True
-        self.blame = {v: {} for v in self.csp.variables}
         self.blamed = dict.fromkeys(self.csp.variables, 0)
 
-    def _blame_removal(self, var: Hashable, value: Any, reason: Any, constraint: Any) -> None:
-        """Note the levels behind a removal happening now (`reason` as stored by `remove`:
-        the constraint's scope when the propagator said nothing, read once per run of
-        that constraint)."""
+    def _behind(self, var: Hashable, reason: Any, constraint: Any) -> int:
+        """The levels behind a removal from `var` happening now (`reason` as stored by
+        `remove`: the constraint's scope when the propagator said nothing, read once per
+        run of that constraint); `blamed[var]` gains them."""
         if reason is EVERY_DECISION:
             levels = (1 << (self.depth + 1)) - 2
         elif constraint is not None and reason is constraint.scope:
@@ -272,49 +273,42 @@ class ExplainingState(SearchState):
             levels = self._owner_levels
         else:
             levels = self.levels_read(reason)
-        self.blame[var][value] = levels
         old = self.blamed[var]
         if levels | old != old:
             self.blamed[var] = levels | old
             self._blame_trail.append((len(self._trail) + 1, var, old))
+        return levels
 
     def levels_read(self, reason: Any) -> int:
-        """The levels behind what a reason reads now: a variable read whole stands for its
-        removals and its decision (even one that removed nothing: its one value was
-        read); a bound for the removals beyond it."""
+        """The levels behind what a reason reads now: those behind the facts `facts_of`
+        reads, and for a variable read whole its decision's too (even one that removed
+        nothing: its one value was read).
+
+        A variable read whole is read through `blamed`, which holds what its facts hold
+        (the same levels, kept as they come: most reasons read whole variables); a bound
+        or a literal through its facts.
+        """
         if reason is EVERY_DECISION:
             return (1 << (self.depth + 1)) - 2
         levels = 0
-        blamed, decided = self.blamed, self.decided
+        blamed = self.blamed
         for item in reason:
             kind = type(item)
-            if kind is Least or kind is Most:
-                levels |= self._bound_levels(cast(Least | Most, item).var, kind is Least)
+            if kind is Least or kind is Most or kind is Literal:
+                levels |= self.levels_behind(self.facts_of((item,), self.clock + 1))
             else:
-                var = cast(Literal, item).var if kind is Literal else item
-                levels |= blamed[var]
-                decision = decided.get(var)
-                if decision is not None:
-                    levels |= 1 << decision.level
+                levels |= blamed[item]
         return levels
 
-    def _bound_levels(self, var: Hashable, least: bool) -> int:
-        """The levels behind the removals below `var`'s least value (`least`), or above its
-        greatest; every removal, when nothing is left."""
-        domain = self.domains[var]
-        if not domain:
-            return self.levels_read((var,))
-        levels = 0
-        if least:
-            edge = min(domain)
-            for value, behind in self.blame[var].items():
-                if value < edge:
-                    levels |= behind
-        else:
-            edge = max(domain)
-            for value, behind in self.blame[var].items():
-                if value > edge:
-                    levels |= behind
+    def levels_behind(self, facts: list[Fact]) -> int:
+        """The levels of the decisions behind some facts: a decision's own, a removal's
+        `behind`."""
+        levels, removed = 0, self.removed
+        for literal, _, level in facts:
+            if literal.equal:
+                levels |= 1 << level
+            else:
+                levels |= removed[literal.var][literal.value][2]
         return levels
 
     def levels_of(self, failure: Contradiction) -> int:
@@ -322,19 +316,19 @@ class ExplainingState(SearchState):
         emptied, or what the failure's reason reads, or its constraint's scope."""
         wiped = getattr(failure, "wiped", None)
         if wiped is not None:
-            return self.levels_read((wiped,))
+            return self.blamed[wiped]
         if failure.reason is not None:
             return self.levels_read(failure.reason)
         if failure.constraint is not None and failure.constraint.scope:
             levels = self.levels_read(failure.constraint.scope)
             if failure.var is not None:
-                levels |= self.levels_read((failure.var,))
+                levels |= self.blamed[failure.var]
             return levels
         return self.levels_read(EVERY_DECISION)
 
     def levels_of_variable(self, var: Hashable) -> int:
         """The decisions behind every value `var` has lost (and its own, if decided)."""
-        return self.levels_read((var,))
+        return self.blamed[var]
 
     # -- literals, for nogoods -------------------------------------------------------------
     def holds(self, literal: Literal) -> bool:

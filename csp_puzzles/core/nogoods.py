@@ -111,15 +111,27 @@ class NogoodStore:
                     raise
 
     def _visit(self, state: ExplainingState, nogood: Nogood, literal: Literal) -> bool:
-        """`literal` now holds: move this watch elsewhere (True), or stay and maybe fire."""
+        """`literal` now holds: move this watch elsewhere (True), or stay and maybe fire.
+
+        It runs for every watch of every literal that comes to hold, so `holds` and
+        `is_false` are written out on the domains here (see `ExplainingState.holds`).
+        """
         lits, watched = nogood.literals, nogood.watched
-        here = 0 if lits[watched[0]] == literal else 1
-        other = lits[watched[1 - here]]
-        if state.is_false(other):
-            return False  # satisfied: nothing to do
+        first, second = watched
+        here = 0 if lits[first] == literal else 1
+        other = lits[second if here == 0 else first]
+        domains = state.domains
+        var, equal, value = other
+        domain = domains[var]
+        if (value not in domain) if equal else (len(domain) == 1 and value in domain):
+            return False  # `other` is false: the nogood is satisfied, nothing to do
         for i, candidate in enumerate(lits):
-            if i != watched[0] and i != watched[1] and not state.holds(candidate):
-                watched[here] = i
+            if i == first or i == second:
+                continue
+            var, equal, value = candidate
+            domain = domains[var]
+            if (len(domain) != 1 or value not in domain) if equal else (value in domain):
+                watched[here] = i  # `candidate` does not hold (yet): watch it instead
                 self.watches.setdefault(candidate, []).append(nogood)
                 return True
         # every literal but `other` holds: `other` must not
