@@ -25,15 +25,19 @@ lab-instructor: $(STAMP)
 	@test -d $(LAB_INSTRUCTOR) || $(VENV)/bin/csp-puzzles course --instructor $(LAB_INSTRUCTOR)
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) $(LAB_INSTRUCTOR)
 
-# testpaths (pyproject.toml) holds tests/ and notebooks/: this is `pytest --nbval-lax`
+# testpaths (pyproject.toml) holds tests/ and notebooks/: this is `pytest --nbval-lax`, on
+# JOBS processes (pytest-xdist); a file's tests stay in one process (a notebook's cells share
+# its kernel)
+JOBS ?= 2
+PARALLEL := -n $(JOBS) --dist loadfile
 test: $(STAMP)
 	$(VENV)/bin/ruff check csp_puzzles tests
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest --nbval-lax
+	$(VENV)/bin/pytest --nbval-lax $(PARALLEL)
 
 # the same, with the sweeps marked `full` (pyproject.toml) that every run leaves out
 test-full: $(STAMP)
-	$(VENV)/bin/pytest --nbval-lax -m "full or not full"
+	$(VENV)/bin/pytest --nbval-lax $(PARALLEL) -m "full or not full"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check csp_puzzles tests

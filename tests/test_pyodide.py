@@ -117,7 +117,8 @@ def readme_blocks() -> list[str]:
     Node's offline Pyodide: its wheel comes from a CDN)."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    return ["\n".join(line for line in block.splitlines() if "render(" not in line)
+    draws = ("render(", "plt")
+    return ["\n".join(line for line in block.splitlines() if not any(d in line for d in draws))
             for block in blocks]
 
 
