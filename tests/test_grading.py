@@ -142,7 +142,23 @@ def scores(course) -> dict[tuple[str, str], dict[str, tuple[float, float]]]:
                 notebook = gradebook.find_submission_notebook(exercise, exercise, student)
                 found[student, exercise] = {grade.name: (grade.score, grade.max_score)
                                             for grade in notebook.grades if grade.max_score}
+    _write_scores(course.exercises, found)
     return found
+
+
+def _write_scores(exercises: list[str], found: dict) -> None:
+    """Each exercise's points per submission, in tests/artifacts/grading-scores.txt."""
+    def points(student: str, exercise: str) -> str:
+        got = found[student, exercise].values()
+        return f"{sum(s for s, _ in got):g}/{sum(m for _, m in got):g}"
+
+    lines = ["exercise " + " ".join(STUDENTS)]
+    lines += [f"{e} " + " ".join(points(s, e) for s in STUDENTS) for e in exercises]
+    lines.append("total " + " ".join(
+        f"{sum(sum(g[0] for g in found[s, e].values()) for e in exercises):g}"
+        for s in STUDENTS))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "grading-scores.txt").write_text("\n".join(lines) + "\n")
 
 
 def test_every_exercise_went_through(course, scores):
