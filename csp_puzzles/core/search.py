@@ -247,7 +247,9 @@ class Search:
 
     def _choices(self, var: Hashable) -> list[Any]:
         """The branches for `var`: each value, or (split) the two halves of the values."""
-        values = list(self.order(self.state, var))
+        values = self.order(self.state, var)
+        if type(values) is not list:  # the orders of the core give a list of their own
+            values = list(values)
         if not self.split:
             return values
         if len(values) < 2:

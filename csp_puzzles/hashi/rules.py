@@ -347,7 +347,8 @@ def _keep_between(state: SearchState, var: Hashable, least: int, most: int, caus
     The cap reads only the other edges' least values, the minimum only their greatest
     ones (see `core.reasons`).
     """
-    doomed = [x for x in state.values(var) if not least <= x <= most]
+    domain = state.domains[var]
+    doomed = [x for x in state.order[var] if x in domain and not least <= x <= most]
     for x in doomed:
         state.reason = reason
         state.remove(var, x, cause)

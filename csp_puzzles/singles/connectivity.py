@@ -221,7 +221,7 @@ class Connected(Constraint):
                 cell = cells[index]
                 state.remove(cell, SHADED,
                              f"cut rule: shading {show(cell)} would split the unshaded cells")
-        if state.unfixed == 0 or not any(len(domain) == 2 for domain in sets):
+        if state.unfixed == 0 or 2 not in map(len, sets):
             # every cell is decided: check the relation itself
             white = {i for i, domain in enumerate(sets) if domain == _ONLY_UNSHADED}
             if not self._connected(white):
