@@ -55,6 +55,8 @@ _ONLY_UNSHADED = frozenset({UNSHADED})
 #: the 8 neighbours of a cell in ring order, starting north and turning clockwise
 RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 ORTHOGONAL = (0, 2, 4, 6)  # ring positions of the 4 orthogonal neighbours
+#: the ring positions once around, clockwise, from the one after `start` back to `start`
+AROUND_FROM = tuple(tuple((start + step) % 8 for step in range(1, 9)) for start in range(8))
 
 
 @lru_cache(maxsize=16)
@@ -178,14 +180,15 @@ class Connected(Constraint):
     def is_cut(self, walls: WallUnionFind, cell: int) -> bool:
         """Would shading `cell` close a wall, splitting its open orthogonal neighbours?"""
         blocked, ring = walls.blocked, self.rings[cell]
-        start = next((p for p in ORTHOGONAL if not blocked[ring[p]]), None)
-        if start is None:
+        for start in ORTHOGONAL:  # an open orthogonal neighbour to start the walk from
+            if not blocked[ring[start]]:
+                break
+        else:
             return False
         gap_of: dict[int, int] = {}
         gap = 0
         in_gap = False
-        for step in range(1, 9):
-            position = (start + step) % 8
+        for position in AROUND_FROM[start]:
             other = ring[position]
             if blocked[other]:
                 root = walls.find(other)
