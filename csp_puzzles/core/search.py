@@ -136,6 +136,7 @@ class Search:
         declared = getattr(self.infer, "establishes", None) is not None
         self._unproven = [c for c in csp.constraints if not (declared and c.proven_when_fixed)]
         self._unproven_scope = list(dict.fromkeys(v for c in self._unproven for v in c.scope))
+        self._variables = len(csp.variables)  # how many a complete assignment holds
         self.timeout, self.max_nodes = options.timeout, options.max_nodes
         self.limit_hit = False
         self._deadline: float | None = None
@@ -356,7 +357,7 @@ class Search:
     def _complete(self) -> bool:
         """All variables assigned, or (under MAC, at a fixpoint) all domains down to one."""
         state = self.state
-        return (len(state.assignment) == len(self.csp.variables)
+        return (len(state.assignment) == self._variables
                 or self.arc_consistent and state.unfixed == 0)
 
     def _verified(self) -> bool:
