@@ -43,7 +43,7 @@ from .core import ladder as ladders
 from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.heuristics import ValueOrder, VariableOrder
 from .core.ladder import Rung
-from .core.search import LIMIT, SOLVED, UNSATISFIABLE
+from .core.search import LIMIT, SOLVED, UNSATISFIABLE, fewer_collections
 from .errors import LimitReached
 
 __all__ = ["Puzzle", "PuzzleResult", "SOLVED", "UNSATISFIABLE", "LIMIT"]
@@ -277,7 +277,8 @@ class Puzzle(ABC):
             searching = dict(inference=inference, var_order=var_order, val_order=val_order,
                              max_nodes=max_nodes, trace=trace, look_back=look_back)
             return self._run_engine(engine, None, timeout, searching, model_options)
-        csp = self.to_csp(**model_options)
+        with fewer_collections():  # a model is many small objects too
+            csp = self.to_csp(**model_options)
         result = solve(csp, timeout=timeout, max_nodes=max_nodes, trace=trace,
                        **self._search_options(inference, var_order, val_order, look_back))
         solution = self.decode(result.solution) if result.solution is not None else None
@@ -297,7 +298,8 @@ class Puzzle(ABC):
             searching = dict(inference=inference, var_order=var_order, val_order=val_order,
                              max_nodes=max_nodes, trace=trace, look_back=look_back)
             return self._run_engine(engine, limit, timeout, searching, model_options)
-        csp = self.to_csp(counting=True, **model_options)
+        with fewer_collections():
+            csp = self.to_csp(counting=True, **model_options)
         counted = count(csp, limit=limit, keep=True, timeout=timeout, max_nodes=max_nodes,
                         trace=trace,
                         **self._search_options(inference, var_order, val_order, look_back))

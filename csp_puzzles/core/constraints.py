@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import partial
-from itertools import product
+from itertools import chain, product
 from typing import TYPE_CHECKING, Any
 
 from .matching import alldifferent_supports
@@ -288,7 +288,8 @@ class Sum(Constraint):
         Ints, the usual case, are numbers as they are: only other values are converted
         (and the error message written) one by one.
         """
-        all_ints = all(type(x) is int for var in self.scope for x in domains[var])
+        value_types = set(map(type, chain.from_iterable(map(domains.__getitem__, self.scope))))
+        all_ints = value_types <= {int}
         numbers: dict[Hashable, dict[Any, int | Fraction]] = {}
         if not all_ints:
             for var in self.scope:

@@ -72,7 +72,7 @@ class CSP:
     def ranks(self) -> dict[Hashable, dict[Any, int]]:
         """Each value's position in its variable's domain (made once; read, never change)."""
         if self._ranks is None:
-            self._ranks = {v: {x: i for i, x in enumerate(d)} for v, d in self.domains.items()}
+            self._ranks = {v: dict(zip(d, range(len(d)))) for v, d in self.domains.items()}
         return self._ranks
 
     def neighbours(self, var: Hashable) -> set[Hashable]:

@@ -81,7 +81,8 @@ class SearchState:
         #: relies on it): the CSP's domains, or `domains` (values of the CSP's domains, as
         #: another state's: a copy to try things on)
         start = csp.domains if domains is None else domains
-        self.domains: dict[Hashable, set[Any]] = {v: set(start[v]) for v in csp.domains}
+        self.domains: dict[Hashable, set[Any]] = dict(zip(csp.domains, map(set, map(
+            start.__getitem__, csp.domains))))
         self.assignment: dict[Hashable, Any] = {}
         self.stats = stats if stats is not None else Stats()
         self.trace = trace

@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
 from ..core.ladder import Rung
+from ..core.search import fewer_collections
 from ..core.trace import show
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
@@ -264,7 +265,8 @@ class Hashi(Puzzle):
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
                                  engine, look_back, **model_options)
         self._check_engine(engine)
-        csp = self.to_csp(**model_options)
+        with fewer_collections():  # a model is many small objects too
+            csp = self.to_csp(**model_options)
         look_back = look_back or self.restart_look_back
         order = self.restart_var_order if look_back == "learn" else self.default_var_order
         result = solve_with_restarts(csp, inference="mac", var_order=order,

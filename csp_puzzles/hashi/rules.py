@@ -158,13 +158,14 @@ class IslandDegree(_IslandRule):
         the most bridges of each edge."""
         return tuple(map(Least, self.scope)), tuple(map(Most, self.scope))
 
-    def others(self, var: Hashable, least: bool) -> list[Least | Most]:
-        """The least (or most) bridges of the edges other than `var`: a reason."""
+    def others(self, var: Hashable, least: bool) -> tuple[Least | Most, ...]:
+        """The least (or most) bridges of the edges other than `var`: a reason (made once,
+        then shared: a reason is only read)."""
         items = self._others.get((var, least))
         if items is None:
             items = self._others[var, least] = tuple(
                 x for x in self.reason_items[0 if least else 1] if x.var != var)
-        return list(items)
+        return items
 
     def propagate(self, state: SearchState) -> None:
         domains = state.domains
@@ -341,13 +342,14 @@ def _bounds(removals: Mapping[Hashable, Sequence[Any]], read: Mapping[Hashable, 
 
 
 def _keep_between(state: SearchState, var: Hashable, least: int, most: int, cause: str,
-                  reason: list[Any] | None = None) -> bool:
+                  reason: Sequence[Any] | None = None) -> bool:
     """Keep `var` within [least, most]; `reason` says why, when the search looks back.
 
     The cap reads only the other edges' least values, the minimum only their greatest
     ones (see `core.reasons`).
     """
-    doomed = [x for x in state.values(var) if not least <= x <= most]
+    domain = state.domains[var]
+    doomed = [x for x in state.order[var] if x in domain and not least <= x <= most]
     for x in doomed:
         state.reason = reason
         state.remove(var, x, cause)

@@ -30,14 +30,16 @@ time the constraint runs it
    a cell becomes a cut only when two of its wall stretches join, and one of the two was in
    the smaller component). Each cut cell found is made unshaded, named "cut rule".
 
-So nothing is recomputed from scratch at a node: a call costs one C-speed pass over the
-domains to list the shaded cells, plus work proportional to what changed. When every cell is
-decided, a plain search over the unshaded cells checks the relation itself.
+So nothing is recomputed from scratch at a node: a call reads only the cells the search's
+trail names since its last call (`SearchState.changed_since`), and works in proportion to
+what changed. When every cell is decided, a plain search over the unshaded cells checks the
+relation itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import compress
 from typing import Any
@@ -53,6 +55,8 @@ _ONLY_UNSHADED = frozenset({UNSHADED})
 #: the 8 neighbours of a cell in ring order, starting north and turning clockwise
 RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 ORTHOGONAL = (0, 2, 4, 6)  # ring positions of the 4 orthogonal neighbours
+#: the ring positions once around, clockwise, from the one after `start` back to `start`
+AROUND_FROM = tuple(tuple((start + step) % 8 for step in range(1, 9)) for start in range(8))
 
 
 @lru_cache(maxsize=16)
@@ -134,6 +138,17 @@ class WallUnionFind:
             self.blocked[cell] = 0
 
 
+@dataclass
+class _SearchData:
+    """What `Connected` keeps for one search: its wall union-find, the domains in cell
+    order (the state changes its domain sets in place, so a list of them is read much
+    faster than the dict), and the trail's length when it last read them (None: never)."""
+
+    walls: WallUnionFind
+    sets: list[set[Any]]
+    seen_at: int | None = None
+
+
 class Connected(Constraint):
     """The unshaded cells form one orthogonally connected region (with the cut rule)."""
 
@@ -149,6 +164,7 @@ class Connected(Constraint):
         #: and its orthogonal neighbours on the grid
         self.rings, self.orthogonal = grid_rings(height, width)
         self._numbers = range(n)
+        self._number = {cell: i for i, cell in enumerate(self.cells)}
 
     # -- the relation ----------------------------------------------------------------------
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
@@ -164,14 +180,15 @@ class Connected(Constraint):
     def is_cut(self, walls: WallUnionFind, cell: int) -> bool:
         """Would shading `cell` close a wall, splitting its open orthogonal neighbours?"""
         blocked, ring = walls.blocked, self.rings[cell]
-        start = next((p for p in ORTHOGONAL if not blocked[ring[p]]), None)
-        if start is None:
+        for start in ORTHOGONAL:  # an open orthogonal neighbour to start the walk from
+            if not blocked[ring[start]]:
+                break
+        else:
             return False
         gap_of: dict[int, int] = {}
         gap = 0
         in_gap = False
-        for step in range(1, 9):
-            position = (start + step) % 8
+        for position in AROUND_FROM[start]:
             other = ring[position]
             if blocked[other]:
                 root = walls.find(other)
@@ -184,25 +201,48 @@ class Connected(Constraint):
                 in_gap = False
         return False
 
-    def _search_data(self, state: SearchState) -> tuple[WallUnionFind, list[set[Any]]]:
-        """This search's wall union-find, and the domains listed in cell order.
-
-        The state changes its domain sets in place, so one list of them, in cell order, is
-        read much faster than the dict.
-        """
-        return state.data(self, lambda: (WallUnionFind(len(self.scope)),
-                                         [state.domains[cell] for cell in self.scope]))
+    def _search_data(self, state: SearchState) -> _SearchData:
+        """What this constraint keeps for the search `state` belongs to."""
+        return state.data(self, lambda: _SearchData(WallUnionFind(len(self.scope)),
+                                                    [state.domains[cell] for cell in self.scope]))
 
     def walls(self, state: SearchState) -> WallUnionFind:
         """The wall union-find of the search `state` belongs to."""
-        return self._search_data(state)[0]
+        return self._search_data(state).walls
+
+    def _newly_shaded(self, state: SearchState, data: _SearchData) -> list[int]:
+        """The cells shaded but not in the wall yet, in cell order.
+
+        Only the cells the trail names since the last call can be such cells (every cell,
+        at the first call): the last call added every shaded cell to the wall, and a
+        backtrack that takes some of them out of it takes the last call back too (`_seen`).
+        """
+        sets, blocked = data.sets, data.walls.blocked
+        if data.seen_at is None:
+            shaded = compress(self._numbers, map(_ONLY_SHADED.__eq__, sets))
+            return [i for i in shaded if not blocked[i]]
+        number = self._number
+        changed = sorted(number[var] for var in state.changed_since(data.seen_at)
+                         if var in number)
+        return [i for i in changed if not blocked[i] and sets[i] == _ONLY_SHADED]
+
+    @staticmethod
+    def _seen(state: SearchState, data: _SearchData) -> None:
+        """Remember how far along the trail this call has read; a backtrack past this
+        point puts back what the call before it had read."""
+        before = data.seen_at
+
+        def forget() -> None:
+            data.seen_at = before
+
+        state.on_undo(forget)
+        data.seen_at = state.mark()
 
     def propagate(self, state: SearchState) -> None:
-        walls, sets = self._search_data(state)
+        data = self._search_data(state)
+        walls, sets = data.walls, data.sets
         cells = self.cells
-        blocked = walls.blocked
-        shaded = compress(self._numbers, map(_ONLY_SHADED.__eq__, sets))
-        new = [i for i in shaded if not blocked[i]]
+        new = self._newly_shaded(state, data)
         # 1. add the newly shaded cells; a new cell that closes a wall fails the branch
         candidates: set[int] = set(self._numbers) if not walls.added else set()
         for index in new:
@@ -214,6 +254,7 @@ class Connected(Constraint):
                 for member in walls.members[root]:
                     candidates.update(self.rings[member])
             candidates.update(self.rings[index])
+        self._seen(state, data)
         # 2. the cut rule, on the undecided cells whose answer may have changed
         candidates.discard(walls.border)
         for index in sorted(candidates) if self.cut_rule else ():
@@ -221,7 +262,7 @@ class Connected(Constraint):
                 cell = cells[index]
                 state.remove(cell, SHADED,
                              f"cut rule: shading {show(cell)} would split the unshaded cells")
-        if state.unfixed == 0 or not any(len(domain) == 2 for domain in sets):
+        if state.unfixed == 0 or 2 not in map(len, sets):
             # every cell is decided: check the relation itself
             white = {i for i, domain in enumerate(sets) if domain == _ONLY_UNSHADED}
             if not self._connected(white):

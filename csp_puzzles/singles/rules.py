@@ -74,11 +74,13 @@ class AtMostOneUnshaded(Constraint):
             state.fail(white[1], f"{self.name}: {show(white[0])} and {show(white[1])} "
                                  "are both unshaded")
         keeper = white[0]
+        doomed = [c for c in self.scope if c != keeper and UNSHADED in domains[c]]
+        if not doomed:  # the usual case: the other copies are shaded already
+            return
         cause = f"unshaded {self.number} at {show(keeper)} shades the other {self.number}s " \
                 f"in {self.line}"
-        for c in self.scope:
-            if c != keeper:
-                state.remove(c, UNSHADED, cause)
+        for c in doomed:
+            state.remove(c, UNSHADED, cause)
 
 
 class Implied(Constraint):
