@@ -19,11 +19,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from tests.browser.pages import CHROMIUM, launch
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+pytestmark = pytest.mark.browser
 
 if not CHROMIUM.exists():
     pytest.skip("Chromium is not installed (/usr/bin/chromium)", allow_module_level=True)
@@ -90,8 +88,7 @@ def test_the_app_loads_offline_and_both_steppers_step(app_url: str) -> None:
             route.abort()
 
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
-                                             headless=True)
+        browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1300, "height": 1000})
             page.route("**/*", local_only)

@@ -43,6 +43,16 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
 
 
+def tab_until(page, selector: str, most: int = 200) -> None:
+    """Press Tab until the focused element matches `selector`."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
+                         selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
 def wait_for_text(page, locator, expected: str, timeout: int = 30_000) -> None:
     """Wait until the element's text contains `expected`."""
     page.wait_for_function("([element, expected]) => element.textContent.includes(expected)",

@@ -22,6 +22,7 @@ from .pages import (
     files_only,
     launch,
     serious_violations,
+    tab_until,
     wait_for_text,
     widget_page,
 )
@@ -119,16 +120,6 @@ def test_at_390_px_the_picture_shrinks_and_buttons_stay_large(browser, tmp_path)
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".csp-stepper").nth(5).screenshot(path=str(ARTIFACTS / "a11y_390px.png"))
     page.close()
-
-
-def tab_until(page, selector: str, most: int = 200) -> None:
-    """Press Tab until the focused element matches `selector`."""
-    for _ in range(most):
-        page.keyboard.press("Tab")
-        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
-                         selector):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
 
 
 def test_the_keyboard_reaches_the_tree_the_picture_and_why(browser, tmp_path):

@@ -27,16 +27,11 @@ from urllib.parse import urlparse
 
 import pytest
 
-from .pages import wait_for_text
+from .pages import ARTIFACTS, CHROMIUM, REPO, launch, wait_for_text
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "tests" / "artifacts"
 NOTEBOOK = "03_hashiwokakero.ipynb"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 
 if not CHROMIUM.exists():
     pytest.skip("Chromium is not installed (/usr/bin/chromium)", allow_module_level=True)
@@ -180,8 +175,7 @@ def run_all(page, lab: Lab, notebook: str = NOTEBOOK) -> None:
 def test_run_all_then_step_click_the_tree_and_ask_why(lab):
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
-                                             headless=True)
+        browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             run_all(page, lab)
@@ -242,12 +236,11 @@ def test_run_all_then_step_click_the_tree_and_ask_why(lab):
 def test_dark_theme_keyboard_only_and_no_serious_violation(dark_lab):
     """JupyterLab Dark: axe finds nothing serious in the explorers; from the notebook, Tab
     reaches a tree node (Enter goes there) and a variable (its history is announced)."""
-    from .pages import axe_script, serious_violations
+    from .pages import axe_script, serious_violations, tab_until
 
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
-                                             headless=True)
+        browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             run_all(page, dark_lab)
@@ -264,12 +257,7 @@ def test_dark_theme_keyboard_only_and_no_serious_violation(dark_lab):
             comparison.scroll_into_view_if_needed()
             text = comparison.locator(".csp-stepper-text")
             comparison.locator(".cx-caption").first.click()
-            for _ in range(60):
-                page.keyboard.press("Tab")
-                if page.evaluate("() => document.activeElement.matches('.cx-tree .cx-node')"):
-                    break
-            else:
-                raise AssertionError("Tab never reached a node of the search tree")
+            tab_until(page, ".cx-tree .cx-node", most=60)
             page.keyboard.press("ArrowDown")
             start = page.evaluate("() => document.activeElement.dataset.start")
             page.keyboard.press("Enter")

@@ -24,11 +24,11 @@ from csp_puzzles.viz import Playground
 from .pages import (
     ARTIFACTS,
     CHROMIUM,
-    FLAGS,
     axe_script,
     files_only,
     launch,
     serious_violations,
+    tab_until,
     wait_for_text,
     widget_page,
 )
@@ -88,8 +88,7 @@ def changes(page, element, act, timeout: int = 60_000) -> None:
 def test_hint_values_undo_propagate_and_arcs_change_the_page(lab):
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
-                                             headless=True)
+        browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1300, "height": 1500})
             run_all(page, lab, NOTEBOOK)
@@ -220,8 +219,7 @@ def test_dark_theme_and_the_keyboard_alone(dark_lab):
     (Enter), one of its values assigned (Enter), and the answer is announced."""
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
-                                             headless=True)
+        browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1300, "height": 1500})
             run_all(page, dark_lab, NOTEBOOK)
@@ -233,22 +231,12 @@ def test_dark_theme_and_the_keyboard_alone(dark_lab):
             play = playgrounds.nth(3)  # singles: shade cells
             play.scroll_into_view_if_needed()
             play.locator(".cx-caption").first.click()  # the keyboard starts from here
-            for _ in range(40):
-                page.keyboard.press("Tab")
-                if page.evaluate("() => document.activeElement.matches('.cx-var')"):
-                    break
-            else:
-                raise AssertionError("Tab never reached a variable")
+            tab_until(page, ".cx-var", most=40)
             page.keyboard.press("ArrowRight")
             page.keyboard.press("Enter")
             values = play.locator(".cx-values button[data-value]")
             values.first.wait_for()
-            for _ in range(10):
-                page.keyboard.press("Tab")
-                if page.evaluate("() => !!document.activeElement.dataset.value"):
-                    break
-            else:
-                raise AssertionError("Tab never reached a value")
+            tab_until(page, "[data-value]", most=10)
             page.keyboard.press("Enter")
             wait_for_text(page, play.locator(".cx-answer[aria-live='polite']"), "assign cell")
             play.screenshot(path=str(ARTIFACTS / "playground_dark_keyboard.png"))

@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from .pages import ARTIFACTS, CHROMIUM, FLAGS, axe_script, serious_violations
+from .pages import ARTIFACTS, CHROMIUM, axe_script, launch, serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +24,7 @@ from ..test_app_browser import app_url  # noqa: E402,F401  (the app served by Vo
 
 def test_the_apps_explorer_has_no_serious_violation(app_url: str) -> None:  # noqa: F811
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
-                                             headless=True)
+        browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1300, "height": 1000})
             page.route("**/*", lambda route: route.continue_()

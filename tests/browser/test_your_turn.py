@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from .pages import ARTIFACTS, CHROMIUM, FLAGS, wait_for_text
+from .pages import ARTIFACTS, CHROMIUM, launch, wait_for_text
 from .test_lab import Lab, run_all
 
 pytestmark = pytest.mark.browser
@@ -46,8 +46,7 @@ def lab(tmp_path):
 def open_and_run(playwright, lab: Lab, notebook: str):
     """Chromium on `notebook`, every cell run; returns (browser, page)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
-                                         headless=True)
+    browser = launch(playwright)
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
     run_all(page, lab, notebook)
     page.wait_for_function(ALL_RUN_JS, timeout=600_000)
