@@ -38,13 +38,12 @@ from dataclasses import replace
 from typing import Any
 
 from .analysis import Analysis, first_uip, shorter
-from .budget import check_timeout
 from .csp import CSP
 from .facts import ExplainingState, Fact
 from .inference import node_consistency
 from .inference import propagate as arc_consistency
 from .nogoods import Nogood, NogoodStore
-from .options import Options
+from .options import Options, check_timeout
 from .reasons import Literal
 from .search import Frame, Result, Search
 from .state import Contradiction
