@@ -22,6 +22,8 @@ from csp_puzzles.core.reasons import Literal
 from csp_puzzles.core.trace import BACKJUMP, BACKTRACK, LEARN
 from csp_puzzles.examples import queens, sudoku
 
+from .conftest import REPO
+
 LOOK_BACKS = ("none", "cbj", "learn")
 INFERENCES = ("none", "fc", "mac")
 NAMES = "abcdefg"
@@ -395,3 +397,43 @@ def test_backjumping_reads_a_whole_variable_as_the_facts_it_lost():
         list(Checking(csp, inference=inference, var_order="input",
                       look_back="cbj").solutions())
     assert len(checked) > 20
+
+
+def test_every_reason_is_literals_older_than_its_fact_that_hold_while_it_stands():
+    """One kind of reason: at every conflict of real searches (Hashi's bounds and group
+    rules, Kakuro's sums, queens under forward checking, nogoods firing), every removal in
+    force has a reason made of literals only, each true now, each fact older than the
+    removal; a decision's removals have none. (The variable the failure emptied has no
+    value now: `x = v` on it held until its last removal.)"""
+    from csp_puzzles import hashi, kakuro
+
+    checked = []
+
+    class Checking(LearningSearch):
+        def _conflict(self, failure):
+            state = self.state
+            wiped = getattr(failure, "wiped", None)
+
+            def holds(literal):
+                return state.holds(literal) or literal.var == wiped and literal.equal
+
+            for var, entries in state.removed.items():
+                for value, (reason, fact, _) in entries.items():
+                    if value in state.domains[var]:
+                        continue  # put back since: not in force
+                    if fact.literal.equal:
+                        assert reason == () and state.decided[var] == fact
+                        continue
+                    assert all(type(literal) is Literal for literal in reason), reason
+                    assert all(holds(literal) for literal in reason), (fact, reason)
+                    assert all(f.stamp < fact.stamp for f in state.facts_of(reason, fact.stamp))
+                    checked.append(fact)
+            return super()._conflict(failure)
+
+    islands = hashi.parse("2.3.2\n.....\n3.4.3\n.....\n2.3.2\n")
+    sums = kakuro.parse((REPO / "data" / "kakuro" / "hard-8x8-seed1.txt").read_text())
+    problems = [(queens(8), "fc"), (queens(8), "mac"), (islands.to_csp(), "mac"),
+                (sums.to_csp(), "mac")]
+    for csp, inference in problems:
+        list(Checking(csp, inference=inference, var_order="input").solutions())
+    assert len(checked) > 100

@@ -219,10 +219,10 @@ class LearningSearch(Search):
         state, last = self.state, self.frames[-1]
         if failure is not None:
             self.stats.backtracks += 1
-        decisions = [Literal(frame.var, True, frame.choice) for frame in self.frames]
+        above = [Literal(frame.var, True, frame.choice) for frame in self.frames[:-1]]
         self._undo_to(state.depth - 1)
         self.counted = min(self.counted, state.depth)
-        state.reason = decisions
+        state.reason = above
         state.remove(last.var, last.choice, "its subtree is done")
         self._propagate(state, last.var)
 
