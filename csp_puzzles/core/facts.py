@@ -8,8 +8,9 @@ literals that forced it, facts older than it. A decision has none.
 
 The propagator gives the reason (in `state.reason`, when `state.explaining`), built with
 `lost`, `below` and `above` from the facts as they stand; when it says nothing, its
-constraint's scope read whole is the reason, which is always true (a propagator decides
-from the domains of its scope). One reader, `facts_of`, turns literals into their facts.
+constraint's scope read whole is the reason (`ScopeRead`), which is always true (a
+propagator decides from the domains of its scope). One reader, `facts_of`, turns literals
+into their facts.
 
 Read from a conflict backwards, the facts form the implication graph. Learning reads it
 only at a conflict, and resolves it back to its first unique implication point
@@ -23,7 +24,7 @@ removal would cost).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from .reasons import Literal, Reason
@@ -47,6 +48,26 @@ class Fact(NamedTuple):
     literal: Literal
     stamp: int
     level: int
+
+
+class ScopeRead:
+    """The reason of a removal whose propagator said nothing: its constraint's scope read
+    whole, as it stood then (each value the scope had lost, older than `stamp`). Literals
+    like any reason, written out only when read: a conflict reads a few reasons, and a
+    search makes one at nearly every removal."""
+
+    __slots__ = ("state", "scope", "stamp")
+
+    def __init__(self, state: ExplainingState, scope: Sequence[Hashable], stamp: int):
+        self.state, self.scope, self.stamp = state, scope, stamp
+
+    def __iter__(self) -> Iterator[Literal]:
+        removed, domains, stamp = self.state.removed, self.state.domains, self.stamp
+        for var in self.scope:
+            domain = domains[var]
+            for value, (_, fact, _) in removed[var].items():
+                if fact[2] and fact[1] < stamp and value not in domain:
+                    yield fact[0]
 
 
 class ExplainingState(SearchState):
@@ -87,13 +108,14 @@ class ExplainingState(SearchState):
             self.reason = None
             return False
         reason, constraint = self.reason, self.constraint
+        self.clock += 1
         whole_scope = reason is None and constraint is not None
         if reason is None:  # nothing said: the scope read whole, or (no constraint at
             # work) every decision
-            reason = self.read(constraint.scope) if whole_scope else self.decisions()
+            reason = ScopeRead(self, constraint.scope, self.clock) if whole_scope \
+                else self.decisions()
         else:
             self.reason = None
-        self.clock += 1
         fact = _tuple(Fact, (_tuple(Literal, (var, False, value)), self.clock, self.depth))
         behind = self._behind(var, reason, constraint if whole_scope else None) \
             if self.blaming else 0

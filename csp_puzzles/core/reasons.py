@@ -11,14 +11,15 @@ deduction read, newest facts of the search as they stand. It builds them from th
   at 1 because its neighbours already carry 3 bridges read their least values, not why
   their greatest values went).
 
-A propagator that says nothing is charged with its scope read whole. A learnt nogood's
-reasons are its other literals. Facts of the root level (true before any decision) are
+A propagator that says nothing is charged with its scope read whole (the same literals as
+`lost` for each variable, written out only if a conflict reads them: facts.py). A learnt
+nogood's reasons are its other literals. Facts of the root level (true before any decision) are
 left out of what the state builds: no conflict needs them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable
 from typing import Any, NamedTuple
 
 
@@ -36,4 +37,4 @@ class Literal(NamedTuple):
 
 
 #: why a value went: the literals that forced its removal
-Reason = Sequence[Literal]
+Reason = Iterable[Literal]
