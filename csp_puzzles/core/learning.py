@@ -86,7 +86,10 @@ class LearningSearch(Search):
         self.best_size = -1
         self._best_level = -1  # the level of a best not read yet (`_note_best`), or -1
         self.restarts = 0
-        self._propagate = self._propagate_with_nogoods
+        # the inference `Search` keeps in `_propagate` gives way to the method below (kept
+        # on the search as a bound method, it would make the search a cycle that only
+        # the garbage collector frees)
+        del self._propagate
 
     # -- runs and restarts -------------------------------------------------------------------
     def run(self, max_nodes: int | None = None, timeout: float | None = None) -> Result:
@@ -171,7 +174,7 @@ class LearningSearch(Search):
                     self._propagate(state, literal.var)
             self._nogoods()
         except Contradiction as failure:
-            return failure
+            return failure.with_traceback(None)  # kept: see `Search._decide`
         return None
 
     def _open(self) -> Frame:
@@ -182,7 +185,7 @@ class LearningSearch(Search):
         value = next(iter(self.order(self.state, var)))
         return Frame(var, [value])
 
-    def _propagate_with_nogoods(self, state: ExplainingState, var: Hashable) -> None:
+    def _propagate(self, state: ExplainingState, var: Hashable) -> None:
         """The inference from `var` (assigned, or under MAC any variable that lost values),
         then the nogoods."""
         if self.arc_consistent or var in state.assignment:
@@ -222,7 +225,7 @@ class LearningSearch(Search):
                 return True
             except Contradiction as again:
                 self._failed(again)
-                failure = again
+                failure = again.with_traceback(None)  # kept: see `Search._decide`
 
     def _back_one_level(self, failure: Contradiction | None) -> None:
         """Chronological: undo the deepest decision and forbid it under the levels above
