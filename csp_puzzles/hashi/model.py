@@ -265,8 +265,15 @@ class Hashi(Puzzle):
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
                                  engine, look_back, **model_options)
         self._check_engine(engine)
-        with fewer_collections():  # a model is many small objects too
-            csp = self.to_csp(**model_options)
+        with fewer_collections():  # the model's many small objects, then the search's
+            return self._solve_with_restarts(val_order, timeout, max_nodes, look_back,
+                                             model_options)
+
+    def _solve_with_restarts(self, val_order: str | None, timeout: float | None,
+                             max_nodes: int | None, look_back: str | None,
+                             model_options: dict[str, Any]) -> PuzzleResult:
+        """The default solve: the model, then MAC with restarts (see `solve`)."""
+        csp = self.to_csp(**model_options)
         look_back = look_back or self.restart_look_back
         order = self.restart_var_order if look_back == "learn" else self.default_var_order
         result = solve_with_restarts(csp, inference="mac", var_order=order,

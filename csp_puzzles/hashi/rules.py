@@ -168,10 +168,9 @@ class IslandDegree(_IslandRule):
         return items
 
     def propagate(self, state: SearchState) -> None:
-        domains = state.domains
+        edges = state.scope_domains(self)
         scope, value, where = self.scope, self.value, self.where
         while True:
-            edges = list(map(domains.__getitem__, scope))
             los, his = list(map(min, edges)), list(map(max, edges))
             low, high = sum(los), sum(his)
             if low > value:
