@@ -81,6 +81,20 @@ def check_level(level: str) -> None:
                          f"{', '.join((*LEVELS, FULL))}")
 
 
+def edge_bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int]]:
+    """The least and the most bridges each edge can still take (its domain's min and max).
+
+    min() and max() on a set look at every value. Edge domains are subsets of 0..top, so
+    membership tests, several times faster, give the usual answers: a domain holding 0 has
+    least 0, else one holding 1 has least 1; a fixed domain has most its least, else one
+    holding top has most top.
+    """
+    lows = [0 if 0 in domain else 1 if 1 in domain else min(domain) for domain in domains]
+    highs = [lo if len(domain) == 1 else top if top in domain else max(domain)
+             for domain, lo in zip(domains, lows)]
+    return lows, highs
+
+
 @dataclass(frozen=True)
 class _IslandSeen:
     """What an island rule read, for its hint: `need` ("island (2,3) needs 4"), the counts
@@ -150,6 +164,7 @@ class IslandDegree(_IslandRule):
         self.where = str(island)
         super().__init__([e.key for e in edges], island.value, name=f"degree at {self.where}")
         self.value = island.value
+        self.top = puzzle.maxb  # the most bridges an edge can carry
         self._others: dict[tuple[Hashable, bool], tuple[Least | Most, ...]] = {}
 
     @cached_property
@@ -169,9 +184,9 @@ class IslandDegree(_IslandRule):
 
     def propagate(self, state: SearchState) -> None:
         edges = state.scope_domains(self)
-        scope, value, where = self.scope, self.value, self.where
+        scope, value, where, top = self.scope, self.value, self.where, self.top
         while True:
-            los, his = list(map(min, edges)), list(map(max, edges))
+            los, his = edge_bounds(edges, top)
             low, high = sum(los), sum(his)
             if low > value:
                 if state.explaining:  # what the edges already carry
@@ -347,12 +362,13 @@ def _keep_between(state: SearchState, var: Hashable, least: int, most: int, caus
     The cap reads only the other edges' least values, the minimum only their greatest
     ones (see `core.reasons`).
     """
-    domain = state.domains[var]
-    doomed = [x for x in state.order[var] if x in domain and not least <= x <= most]
-    for x in doomed:
-        state.reason = reason
-        state.remove(var, x, cause)
-    return bool(doomed)
+    domain, pruned = state.domains[var], False
+    for x in state.order[var]:  # a plain loop: a comprehension is a call of its own
+        if x in domain and not least <= x <= most:
+            state.reason = reason
+            state.remove(var, x, cause)
+            pruned = True
+    return pruned
 
 
 class NoCrossing(Constraint):
