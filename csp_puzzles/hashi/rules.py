@@ -202,6 +202,11 @@ class IslandDegree(_IslandRule):
             if max(map(sub, his, los), default=0) <= min(value - low, high - value):
                 return
             open_edges = sum(map(ne, los, his))
+            # when no domain misses a value between its least and its most, one pass of
+            # these bounds reaches the fixpoint (each bound read from the sums before the
+            # pass still holds after it); a domain with a hole moves past its bound, and
+            # then the new bounds are read again
+            intervals = sum(map(len, edges)) == high - low + len(edges)
             pruned = False
             for var, lo, hi in zip(scope, los, his):
                 if lo == hi:
@@ -217,7 +222,7 @@ class IslandDegree(_IslandRule):
                     rule = self._minimum_cause(value, high, open_edges)
                     room = self.others(var, least=False) if state.explaining else None
                     pruned |= _keep_between(state, var, least, hi, rule, room)
-            if not pruned:
+            if not pruned or intervals:
                 return
 
     def _sentence(self, family: str, seen: _IslandSeen,
