@@ -89,9 +89,12 @@ def edge_bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[
     least 0, else one holding 1 has least 1; a fixed domain has most its least, else one
     holding top has most top.
     """
-    lows = [0 if 0 in domain else 1 if 1 in domain else min(domain) for domain in domains]
-    highs = [lo if len(domain) == 1 else top if top in domain else max(domain)
-             for domain, lo in zip(domains, lows)]
+    lows: list[int] = []
+    highs: list[int] = []
+    for domain in domains:  # a plain loop: comprehensions are calls of their own
+        low = 0 if 0 in domain else 1 if 1 in domain else min(domain)
+        lows.append(low)
+        highs.append(low if len(domain) == 1 else top if top in domain else max(domain))
     return lows, highs
 
 
@@ -391,9 +394,10 @@ class NoCrossing(Constraint):
 
     def propagate(self, state: SearchState) -> None:
         a, b = self.scope
-        if min(state.domains[a]) > 0:
+        first, second = state.scope_domains(self)
+        if 0 not in first:  # edge a surely carries bridges (no domain is ever empty here)
             self._block(state, a, b)
-        elif min(state.domains[b]) > 0:
+        elif 0 not in second:
             self._block(state, b, a)
 
     def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
