@@ -240,7 +240,7 @@ class Search:
             node_consistency(self.state)
             self.infer(self.state, None)
         except Contradiction as failure:
-            return failure
+            return failure.with_traceback(None)  # see `_decide`
         return None
 
     def _open(self) -> Frame:
@@ -280,7 +280,10 @@ class Search:
                     return None  # the other inferences act on assigned variables only
             self._propagate(state, var)
         except Contradiction as failure:
-            return failure
+            # kept after the propagation it ended: without its traceback, whose frames
+            # would hold the search and the failure itself in a cycle that only the
+            # garbage collector frees
+            return failure.with_traceback(None)
         return None
 
     def _passed(self, found: bool) -> bool:
