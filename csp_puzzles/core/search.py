@@ -403,7 +403,7 @@ class Search:
 #: while a search runs, Python's cyclic garbage collector waits for this many new objects
 #: (its default is 700) and looks at its older generations this much less often (see
 #: `fewer_collections`)
-COLLECT_EVERY = (10_000, 50, 50)
+COLLECT_EVERY = (50_000, 50, 50)
 
 
 @contextmanager
