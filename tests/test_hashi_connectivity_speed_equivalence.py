@@ -13,9 +13,8 @@ import random
 from itertools import combinations
 
 from csp_puzzles import hashi
-from csp_puzzles.core import Search, solve, solve_with_restarts
+from csp_puzzles.core import Contradiction, Search, SearchState, solve, solve_with_restarts
 from csp_puzzles.core.heuristics import dom_wdeg
-from csp_puzzles.core import Contradiction, SearchState
 from csp_puzzles.hashi.connectivity import _Groups, _Seen
 from csp_puzzles.hashi.rules import IslandDegree, edge_bounds
 from csp_puzzles.unionfind import UnionFind

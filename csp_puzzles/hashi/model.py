@@ -269,7 +269,7 @@ class Hashi(Puzzle):
             return self._solve_with_restarts(val_order, timeout, max_nodes, look_back,
                                              model_options)
 
-    def _solve_with_restarts(self, val_order: str | None, timeout: float | None,
+    def _solve_with_restarts(self, val_order: str | ValueOrder | None, timeout: float | None,
                              max_nodes: int | None, look_back: str | None,
                              model_options: dict[str, Any]) -> PuzzleResult:
         """The default solve: the model, then MAC with restarts (see `solve`)."""
