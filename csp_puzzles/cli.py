@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .bench.options import BenchOptionError
-from .core.budget import check_count_limit, check_max_nodes, check_timeout
+from .core.options import check_count_limit, check_max_nodes, check_timeout
 from .core.stats import Stats
 from .core.trace import Trace
 from .deadline import Clock, process_age, whole_command

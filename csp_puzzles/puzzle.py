@@ -40,9 +40,9 @@ from typing import Any, ClassVar
 
 from .core import CSP, Stats, Trace, count, solve
 from .core import ladder as ladders
-from .core.budget import check_count_limit, check_max_nodes, check_timeout
 from .core.heuristics import ValueOrder, VariableOrder
 from .core.ladder import Rung
+from .core.options import check_count_limit, check_max_nodes, check_timeout
 from .core.search import LIMIT, SOLVED, UNSATISFIABLE, fewer_collections
 from .errors import LimitReached
 

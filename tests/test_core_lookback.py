@@ -22,6 +22,8 @@ from csp_puzzles.core.reasons import Literal
 from csp_puzzles.core.trace import BACKJUMP, BACKTRACK, LEARN
 from csp_puzzles.examples import queens, sudoku
 
+from .conftest import REPO
+
 LOOK_BACKS = ("none", "cbj", "learn")
 INFERENCES = ("none", "fc", "mac")
 NAMES = "abcdefg"
@@ -219,25 +221,28 @@ def test_a_learn_event_names_the_nogood_and_its_variables():
 
 
 def test_a_bound_is_explained_by_the_values_beyond_it_alone():
-    from csp_puzzles.core.reasons import Least, Most
+    from csp_puzzles.core.reasons import Literal
 
     csp = CSP("bounds")
     csp.add_variables("xyz", [0, 1, 2])
     state = ExplainingState(csp)
     state.start_blaming()
     state.assign("y", 1)  # level 1
-    state.reason = ["y"]
+    state.reason = state.lost("y")
     state.remove("x", 2)  # x's greatest value went because of level 1
     state.assign("z", 0)  # level 2
-    state.reason = ["z"]
+    state.reason = state.lost("z")
     state.remove("x", 0)  # x's least value went because of level 2
-    assert state.levels_read(["x"]) == 0b110  # the whole domain: both levels
-    assert state.levels_read([Least("x")]) == 0b100
-    assert state.levels_read([Most("x")]) == 0b010
-    # the decisions: y lost 0 at level 1, z its 1 and 2 at level 2
-    assert state.levels_read([Least("y"), Most("z")]) == 0b110
-    assert state.levels_read([Most("y"), Least("z")]) == 0b010
-
+    assert state.below("x") == [Literal("x", False, 0)]
+    assert state.above("x") == [Literal("x", False, 2)]
+    assert state.levels_read(state.lost("x")) == 0b110  # the whole domain: both levels
+    assert state.levels_read(state.below("x")) == 0b100
+    assert state.levels_read(state.above("x")) == 0b010
+    # the decisions: y lost 0 and 2 at level 1, z its 1 and 2 at level 2; a value the
+    # decision took away reads as the decision
+    assert state.below("y") == [Literal("y", True, 1)]
+    assert state.levels_read([*state.below("y"), *state.above("z")]) == 0b110
+    assert state.levels_read([*state.above("y"), *state.below("z")]) == 0b010
 
 
 def test_hashi_degree_rule_caps_an_edge_for_what_the_others_carry_only():
@@ -253,10 +258,10 @@ def test_hashi_degree_rule_caps_an_edge_for_what_the_others_carry_only():
     state = ExplainingState(csp)
     state.start_blaming()
     state.assign(elsewhere[0], 0)  # level 1 takes a bridge of room from the left edge
-    state.reason = [elsewhere[0]]
+    state.reason = state.lost(elsewhere[0])
     state.remove(left, 2)
     state.assign(elsewhere[1], 0)  # level 2 puts a sure bridge on the right edge
-    state.reason = [elsewhere[1]]
+    state.reason = state.lost(elsewhere[1])
     state.remove(right, 0)
     degree.propagate(state)  # 2 at (0,2), 1 sure on the right: the others take at most 1
     assert 2 not in state.domains[down]
@@ -336,16 +341,19 @@ def test_a_long_reason_is_read_out_newest_first_and_the_rest_counted():
     assert full.count("(level ") == min(many, 8)
 
 def test_a_failure_keeps_the_reason_its_propagator_gave():
-    from csp_puzzles.core.reasons import Least
+    from csp_puzzles.core.reasons import Literal
     from csp_puzzles.core.state import Contradiction
 
     csp = CSP("fail")
     csp.add_variables("xy", [0, 1, 2])
     state = ExplainingState(csp)
-    state.reason = [Least("x")]
+    state.assign("y", 1)
+    state.reason = state.lost("y")
+    state.remove("x", 0)
+    state.reason = state.below("x")
     with pytest.raises(Contradiction) as failure:
         state.fail(None, "too many")
-    assert failure.value.reason == [Least("x")] and state.reason is None
+    assert failure.value.reason == [Literal("x", False, 0)] and state.reason is None
 
 
 def test_a_cut_edge_is_explained_by_the_closed_edges_across_the_cut():
@@ -368,7 +376,7 @@ def test_a_cut_edge_is_explained_by_the_closed_edges_across_the_cut():
 
 def test_backjumping_reads_a_whole_variable_as_the_facts_it_lost():
     """`blamed[x]` (what backjumping reads of a variable read whole) holds exactly the
-    levels behind the facts `facts_of` reads for x, and x's decision: one reading of a
+    levels behind the facts of `lost(x)`, the literals learning reads: one reading of a
     reason, checked at every conflict of real searches (bounds from Hashi's rules)."""
     from csp_puzzles import hashi
     from csp_puzzles.core.lookback import LookBackSearch
@@ -379,10 +387,8 @@ def test_backjumping_reads_a_whole_variable_as_the_facts_it_lost():
         def _conflict(self, failure):
             state = self.state
             for var in state.csp.variables:
-                decision = state.decided.get(var)
-                own = 1 << decision.level if decision is not None else 0
-                facts = state.facts_of((var,), state.clock + 1)
-                assert state.blamed[var] == state.levels_behind(facts) | own, var
+                facts = state.facts_of(state.lost(var), state.clock + 1)
+                assert state.blamed[var] == state.levels_behind(facts), var
             checked.append(failure)
             return super()._conflict(failure)
 
@@ -391,3 +397,43 @@ def test_backjumping_reads_a_whole_variable_as_the_facts_it_lost():
         list(Checking(csp, inference=inference, var_order="input",
                       look_back="cbj").solutions())
     assert len(checked) > 20
+
+
+def test_every_reason_is_literals_older_than_its_fact_that_hold_while_it_stands():
+    """One kind of reason: at every conflict of real searches (Hashi's bounds and group
+    rules, Kakuro's sums, queens under forward checking, nogoods firing), every removal in
+    force has a reason made of literals only, each true now, each fact older than the
+    removal; a decision's removals have none. (The variable the failure emptied has no
+    value now: `x = v` on it held until its last removal.)"""
+    from csp_puzzles import hashi, kakuro
+
+    checked = []
+
+    class Checking(LearningSearch):
+        def _conflict(self, failure):
+            state = self.state
+            wiped = getattr(failure, "wiped", None)
+
+            def holds(literal):
+                return state.holds(literal) or literal.var == wiped and literal.equal
+
+            for var, entries in state.removed.items():
+                for value, (reason, fact, _) in entries.items():
+                    if value in state.domains[var]:
+                        continue  # put back since: not in force
+                    if fact.literal.equal:
+                        assert reason == () and state.decided[var] == fact
+                        continue
+                    assert all(type(literal) is Literal for literal in reason), reason
+                    assert all(holds(literal) for literal in reason), (fact, reason)
+                    assert all(f.stamp < fact.stamp for f in state.facts_of(reason, fact.stamp))
+                    checked.append(fact)
+            return super()._conflict(failure)
+
+    islands = hashi.parse("2.3.2\n.....\n3.4.3\n.....\n2.3.2\n")
+    sums = kakuro.parse((REPO / "data" / "kakuro" / "hard-8x8-seed1.txt").read_text())
+    problems = [(queens(8), "fc"), (queens(8), "mac"), (islands.to_csp(), "mac"),
+                (sums.to_csp(), "mac")]
+    for csp, inference in problems:
+        list(Checking(csp, inference=inference, var_order="input").solutions())
+    assert len(checked) > 100

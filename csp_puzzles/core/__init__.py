@@ -28,7 +28,7 @@ from .inference import (
 from .linear import Linear
 from .membership import InSet, NotInSet
 from .options import Options
-from .reasons import Least, Most
+from .reasons import Literal, Reason
 from .restarts import solve_with_restarts
 from .search import CountResult, Result, Search, count, count_solutions, iter_solutions, solve
 from .session import Decision, Session
@@ -44,6 +44,6 @@ __all__ = [
     "SearchState", "Contradiction", "Stats", "Trace", "Event",
     "INFERENCES", "VARIABLE_ORDERS", "VALUE_ORDERS", "no_inference", "forward_checking",
     "maintain_arc_consistency", "propagate", "input_order", "mrv", "mrv_degree",
-    "input_values", "lcv", "dom_wdeg", "solve_with_restarts", "Least", "Most",
+    "input_values", "lcv", "dom_wdeg", "solve_with_restarts", "Literal", "Reason",
     "Session", "Hint", "Words", "Suggestion", "Decision", "Options",
 ]

@@ -3,32 +3,31 @@
 A search that looks back (lookback.py, learning.py) wants to know *why* each value went.
 `ExplainingState` keeps it. Every change of a domain is a **fact**, a literal of the search
 (reasons.py): a decision `x = v`, or a removal `x ≠ w`. Each fact has its time stamp on the
-trail, the level (the number of decisions) at which it came, and a **reason**: the facts
-that forced it, which are older.
+trail, the level (the number of decisions) at which it came, and a **reason**: the
+literals that forced it, facts older than it. A decision has none.
 
-The reason of a removal is one shape, a sequence of items each standing for a set of
-facts (reasons.py): a variable (every value it has lost), a bound (`Least`, `Most`: the
-values lost below or above what is left), or a literal. The propagator gives it (in
-`state.reason`, when `state.explaining`); when it says nothing, its constraint's scope is
-the reason, which is always true (a propagator decides from the domains of its scope).
-Reasons are kept as given; one reader, `facts_of`, turns a reason into the facts it
-stands for, when someone asks.
+The propagator gives the reason (in `state.reason`, when `state.explaining`), built with
+`lost`, `below` and `above` from the facts as they stand; when it says nothing, its
+constraint's scope read whole is the reason (`ScopeRead`), which is always true (a
+propagator decides from the domains of its scope). One reader, `facts_of`, turns literals
+into their facts.
 
 Read from a conflict backwards, the facts form the implication graph. Learning reads it
 only at a conflict, and resolves it back to its first unique implication point
 (analysis.py). Backjumping asks only which decisions lie behind a conflict, at every
 conflict: so each removal also keeps them as it happens (`behind`, a set of levels), the
-levels behind the facts its reason reads (`levels_read`). A variable read whole is read
-through `blamed`, which holds what its facts hold, kept as they come (most reasons read
-whole variables, and reading each of their facts at every removal would cost).
+levels behind the facts of its reason (`levels_read`). For a scope read whole those are
+read through `blamed`, which holds, for each variable, the levels behind the facts it lost,
+kept as they come (most reasons are scopes, and reading each of their facts at every
+removal would cost).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, cast
+from collections.abc import Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
-from .reasons import Least, Literal, Most
+from .reasons import Literal, Reason
 from .state import Contradiction, SearchState
 
 if TYPE_CHECKING:
@@ -36,10 +35,8 @@ if TYPE_CHECKING:
     from .csp import CSP
     from .nogoods import Nogood
 
-#: the reason of a decision's removals: the decision itself
-DECIDED = "decided"
-#: the reason of a removal nobody explained (no constraint at work): every decision
-EVERY_DECISION = ("every decision",)
+#: the reason of a decision's removals: none, the decision is a choice
+DECIDED: Reason = ()
 _tuple = tuple.__new__  # makes a NamedTuple without calling its Python-level __new__: a
 # removal makes one at every step of the search
 
@@ -53,12 +50,32 @@ class Fact(NamedTuple):
     level: int
 
 
+class ScopeRead:
+    """The reason of a removal whose propagator said nothing: its constraint's scope read
+    whole, as it stood then (each value the scope had lost, older than `stamp`). Literals
+    like any reason, written out only when read: a conflict reads a few reasons, and a
+    search makes one at nearly every removal."""
+
+    __slots__ = ("state", "scope", "stamp")
+
+    def __init__(self, state: ExplainingState, scope: Sequence[Hashable], stamp: int):
+        self.state, self.scope, self.stamp = state, scope, stamp
+
+    def __iter__(self) -> Iterator[Literal]:
+        removed, domains, stamp = self.state.removed, self.state.domains, self.stamp
+        for var in self.scope:
+            domain = domains[var]
+            for value, (_, fact, _) in removed[var].items():
+                if fact[2] and fact[1] < stamp and value not in domain:
+                    yield fact[0]
+
+
 class ExplainingState(SearchState):
     """A `SearchState` whose every fact keeps its reason (see the module docstring).
 
     `removed[var][value]` = (reason, fact, behind) of the value's removal, valid while the
     value is gone (a value put back and removed again gets a new entry); a decision's
-    removals have the reason `DECIDED` and the decision's own fact. `behind` is the set of
+    removals have no reason (`DECIDED`) and the decision's own fact. `behind` is the set of
     levels (bits) of the decisions behind the removal, kept only for backjumping
     (`start_blaming`; 0 otherwise). `decided[var]` is the fact of a decision `var = value`.
     """
@@ -74,8 +91,8 @@ class ExplainingState(SearchState):
         self._reasons: dict[Literal, tuple[int, list[Fact]]] = {}  # see `reason_of`
         #: whether the levels behind each removal are kept (`start_blaming`)
         self.blaming = False
-        #: `blamed[var]`: the levels behind every removal of `var` in force, and its
-        #: decision's level while it is decided (what a reason reading `var` whole reads)
+        #: `blamed[var]`: the levels behind every removal of `var` in force (the decision's
+        #: level for the values its decision took away): what reading `var` whole reads
         self.blamed: dict[Hashable, int] = {}
         #: (trail length after a removal, variable, its `blamed` before), for `undo`; a
         #: decision's entry, at the trail length before it, is taken back by `retract`
@@ -91,13 +108,17 @@ class ExplainingState(SearchState):
             self.reason = None
             return False
         reason, constraint = self.reason, self.constraint
-        if reason is None:
-            reason = constraint.scope if constraint is not None else EVERY_DECISION
+        self.clock += 1
+        whole_scope = reason is None and constraint is not None
+        if reason is None:  # nothing said: the scope read whole, or (no constraint at
+            # work) every decision
+            reason = ScopeRead(self, constraint.scope, self.clock) if whole_scope \
+                else self.decisions()
         else:
             self.reason = None
-        self.clock += 1
         fact = _tuple(Fact, (_tuple(Literal, (var, False, value)), self.clock, self.depth))
-        behind = self._behind(var, reason, constraint) if self.blaming else 0
+        behind = self._behind(var, reason, constraint if whole_scope else None) \
+            if self.blaming else 0
         self.removed[var][value] = (reason, fact, behind)
         try:
             return super().remove(var, value, cause)
@@ -109,12 +130,12 @@ class ExplainingState(SearchState):
         """The decision's removals share its fact (and its level, for backjumping)."""
         self.clock += 1
         fact = _tuple(Fact, (_tuple(Literal, (var, True, value)), self.clock, self.depth + 1))
-        level = 1 << fact.level if self.blaming else 0
+        others = [other for other in self.domains[var] if other != value]
+        level = 1 << fact.level if self.blaming and others else 0
         entry, removed = (DECIDED, fact, level), self.removed[var]
-        for other in self.domains[var]:
-            if other != value:
-                removed[other] = entry
-        if level:
+        for other in others:
+            removed[other] = entry
+        if self.blaming:  # a decision that removes nothing is behind nothing
             self._blame_trail.append((len(self._trail), var, self.blamed[var]))
             self.blamed[var] |= level
             self._owner = None
@@ -145,40 +166,48 @@ class ExplainingState(SearchState):
                 blamed[var] = old
             self._owner = None
 
-    # -- reading the implication graph -------------------------------------------------------
-    def facts_of(self, reason: Any, before: float) -> list[Fact]:
-        """The facts behind a reason, all older than `before` (a stamp).
+    # -- reasons, as literals (reasons.py) -----------------------------------------------------
+    def lost(self, var: Hashable) -> list[Literal]:
+        """The facts behind `var`'s domain: each value it lost (its decision, for the values
+        the decision took away), but at the root."""
+        domain = self.domains[var]
+        return [fact[0] for value, (_, fact, _) in self.removed[var].items()
+                if fact[2] and value not in domain]
 
-        A variable stands for every value it lost; a bound for the values beyond it; a
-        literal `x = v` for the decision, or else for every other value's removal;
-        `EVERY_DECISION` for the decisions. Facts of the root level are left out: they
-        hold before any decision, so no conflict needs them.
-        """
-        if reason is EVERY_DECISION:
-            return [fact for fact in self.decided.values() if fact.stamp < before]
+    def below(self, var: Hashable) -> list[Literal]:
+        """The facts behind `var`'s least value: the values it lost below it."""
+        domain = self.domains[var]
+        least = min(domain, default=None)
+        return [fact[0] for value, (_, fact, _) in self.removed[var].items()
+                if fact[2] and value not in domain and (least is None or value < least)]
+
+    def above(self, var: Hashable) -> list[Literal]:
+        """The facts behind `var`'s greatest value: the values it lost above it."""
+        domain = self.domains[var]
+        most = max(domain, default=None)
+        return [fact[0] for value, (_, fact, _) in self.removed[var].items()
+                if fact[2] and value not in domain and (most is None or value > most)]
+
+    def decisions(self) -> list[Literal]:
+        """The decisions in force: the reason of a removal no constraint explains."""
+        return [fact[0] for fact in self.decided.values()]
+
+    # -- reading the implication graph -------------------------------------------------------
+    def facts_of(self, reason: Reason, before: float) -> list[Fact]:
+        """The facts of a reason's literals, all older than `before` (a stamp): `x ≠ w` is
+        its removal; `x = v` the decision, or else every other value's removal."""
         facts: list[Fact] = []
-        removed, domains, decided = self.removed, self.domains, self.decided
+        removed, decided = self.removed, self.decided
         # the inner loop of a conflict analysis: tuples unpacked rather than read by name
-        for item in reason:
-            kind = type(item)
-            if kind is Literal:
-                var, equal, value = item
-                if not equal:  # x ≠ w: its removal
-                    facts.append(removed[var][value][1])
-                    continue
-                decision = decided.get(var)
-                if decision is not None and decision[1] < before:  # x = v: the decision,
-                    facts.append(decision)
-                else:  # or every other value's removal
-                    facts += self._removals(var, before)
-            elif kind is Least or kind is Most:
-                facts += self._bound(cast(Least | Most, item).var, kind is Least, before)
-            else:  # a variable: every value it lost
-                domain = domains[item]
-                for value, (_, fact, _) in removed[item].items():
-                    _, stamp, level = fact
-                    if level and stamp < before and value not in domain:
-                        facts.append(fact)
+        for var, equal, value in reason:
+            if not equal:
+                facts.append(removed[var][value][1])
+                continue
+            decision = decided.get(var)
+            if decision is not None and decision[1] < before:
+                facts.append(decision)
+            else:
+                facts += self._removals(var, before)
         return facts
 
     def _removals(self, var: Hashable, before: float) -> list[Fact]:
@@ -191,36 +220,12 @@ class ExplainingState(SearchState):
                 facts.append(fact)
         return facts
 
-    def _bound(self, var: Hashable, least: bool, before: float) -> list[Fact]:
-        """The removals that had raised `var`'s least value (`least`), or lowered its
-        greatest one, by then: those beyond the values it still had then (the values left
-        now, and those gone since)."""
-        domain = self.domains[var]
-        gone: list[tuple[Any, Fact]] = []
-        edge = None  # the least (greatest) value `var` had then
-        if domain:
-            edge = min(domain) if least else max(domain)
-        for value, (_, fact, _) in self.removed[var].items():
-            if value in domain:
-                continue
-            _, stamp, level = fact
-            if stamp < before:
-                if level:
-                    gone.append((value, fact))
-            elif edge is None or (value < edge if least else value > edge):
-                edge = value
-        if edge is None:  # nothing left then: every removal counts
-            return [fact for _, fact in gone]
-        if least:
-            return [fact for value, fact in gone if value < edge]
-        return [fact for value, fact in gone if value > edge]
-
     def conflict_facts(self, failure: Contradiction) -> list[Fact]:
         """The facts a wipe-out starts from (the conflict side of the graph).
 
         A domain emptied by a removal: the removal's own reason, and the other values'
         removals (the last removal itself is resolved at once: "x has no value" alone is
-        no nogood). A constraint that cannot hold: its reason, or its scope.
+        no nogood). A constraint that cannot hold: its reason, or its scope read whole.
         """
         now = self.clock + 1
         wiped = getattr(failure, "wiped", None)
@@ -228,18 +233,23 @@ class ExplainingState(SearchState):
             entries = self.removed[wiped]
             last = max(entries, key=lambda value: entries[value][1].stamp)
             why, fact, _ = entries[last]
-            if why is DECIDED:
+            if fact.literal.equal:  # the decision emptied it
                 return self._removals(wiped, now)
             return [entries[value][1] for value in entries if value != last] + \
                 self.facts_of(why, fact.stamp)
+        return self.facts_of(self._failure_reason(failure), now)
+
+    def _failure_reason(self, failure: Contradiction) -> Reason:
+        """What a failed constraint read: its reason, or its scope (and the variable it
+        names) read whole; every decision when no constraint is known."""
         if failure.reason is not None:
-            return self.facts_of(failure.reason, now)
+            return failure.reason
         if failure.constraint is not None and failure.constraint.scope:
             scope = list(failure.constraint.scope)
             if failure.var is not None:
                 scope.append(failure.var)
-            return self.facts_of(scope, now)
-        return self.facts_of(EVERY_DECISION, now)
+            return self.read(scope)
+        return self.decisions()
 
     def reason_of(self, fact: Fact) -> list[Fact]:
         """The facts behind a removal (read once, then remembered while the removal stands:
@@ -256,48 +266,38 @@ class ExplainingState(SearchState):
     def start_blaming(self) -> None:
         """Keep, as the facts come, the decisions behind each removal (`behind`, a set of
         levels): backjumping asks at every conflict which decisions lie behind it
-        (lookback.py), and nothing more. A removal's levels are those behind the facts its
-        reason reads (`levels_read`)."""
+        (lookback.py), and nothing more."""
         self.blaming = True
         self.blamed = dict.fromkeys(self.csp.variables, 0)
 
-    def _behind(self, var: Hashable, reason: Any, constraint: Any) -> int:
-        """The levels behind a removal from `var` happening now (`reason` as stored by
-        `remove`: the constraint's scope when the propagator said nothing, read once per
-        run of that constraint); `blamed[var]` gains them."""
-        if reason is EVERY_DECISION:
-            levels = (1 << (self.depth + 1)) - 2
-        elif constraint is not None and reason is constraint.scope:
-            if constraint is not self._owner:
-                self._owner, self._owner_levels = constraint, self.levels_read(reason)
-            levels = self._owner_levels
-        else:
+    def _behind(self, var: Hashable, reason: Reason, whole_scope: Any) -> int:
+        """The levels behind a removal from `var` happening now; `blamed[var]` gains them.
+        When the reason is the scope of `whole_scope` (a constraint) read whole, they are
+        read through `blamed` (`levels_of_scope`), once per run of that constraint: the
+        same levels as the reason's facts, read faster."""
+        if whole_scope is None:
             levels = self.levels_read(reason)
+        else:
+            if whole_scope is not self._owner:
+                self._owner = whole_scope
+                self._owner_levels = self.levels_of_scope(whole_scope.scope)
+            levels = self._owner_levels
         old = self.blamed[var]
         if levels | old != old:
             self.blamed[var] = levels | old
             self._blame_trail.append((len(self._trail) + 1, var, old))
         return levels
 
-    def levels_read(self, reason: Any) -> int:
-        """The levels behind what a reason reads now: those behind the facts `facts_of`
-        reads, and for a variable read whole its decision's too (even one that removed
-        nothing: its one value was read).
+    def levels_read(self, reason: Reason) -> int:
+        """The levels behind a reason's facts as they stand."""
+        return self.levels_behind(self.facts_of(reason, self.clock + 1))
 
-        A variable read whole is read through `blamed`, which holds what its facts hold
-        (the same levels, kept as they come: most reasons read whole variables); a bound
-        or a literal through its facts.
-        """
-        if reason is EVERY_DECISION:
-            return (1 << (self.depth + 1)) - 2
-        levels = 0
-        blamed = self.blamed
-        for item in reason:
-            kind = type(item)
-            if kind is Least or kind is Most or kind is Literal:
-                levels |= self.levels_behind(self.facts_of((item,), self.clock + 1))
-            else:
-                levels |= blamed[item]
+    def levels_of_scope(self, scope: Sequence[Hashable]) -> int:
+        """The levels behind a scope read whole (`levels_read(read(scope))`), from
+        `blamed`."""
+        levels, blamed = 0, self.blamed
+        for var in scope:
+            levels |= blamed[var]
         return levels
 
     def levels_behind(self, facts: list[Fact]) -> int:
@@ -313,21 +313,20 @@ class ExplainingState(SearchState):
 
     def levels_of(self, failure: Contradiction) -> int:
         """The decisions behind a failure (its conflict set): behind the variable it
-        emptied, or what the failure's reason reads, or its constraint's scope."""
+        emptied, or what the failure read."""
         wiped = getattr(failure, "wiped", None)
         if wiped is not None:
             return self.blamed[wiped]
-        if failure.reason is not None:
-            return self.levels_read(failure.reason)
-        if failure.constraint is not None and failure.constraint.scope:
-            levels = self.levels_read(failure.constraint.scope)
+        if failure.reason is None and failure.constraint is not None \
+                and failure.constraint.scope:
+            scope = list(failure.constraint.scope)
             if failure.var is not None:
-                levels |= self.blamed[failure.var]
-            return levels
-        return self.levels_read(EVERY_DECISION)
+                scope.append(failure.var)
+            return self.levels_of_scope(scope)
+        return self.levels_read(self._failure_reason(failure))
 
     def levels_of_variable(self, var: Hashable) -> int:
-        """The decisions behind every value `var` has lost (and its own, if decided)."""
+        """The decisions behind every value `var` has lost."""
         return self.blamed[var]
 
     # -- literals, for nogoods -------------------------------------------------------------

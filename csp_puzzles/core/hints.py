@@ -23,7 +23,7 @@ from .constraints import Constraint
 from .csp import CSP
 from .inference import propagate_from
 from .ladder import Rung, refutable
-from .reasons import Least, Literal, Most
+from .reasons import Literal
 from .state import Contradiction, SearchState
 from .trace import show
 
@@ -91,20 +91,43 @@ class Hint:
 
 
 class _Listening(SearchState):
-    """A scratch state that notes each removal with its cause and what its rule read."""
+    """A scratch state that notes each removal with its cause and the variables its rule
+    read: those its reason names, and those the rule asked about in building it (a least
+    value that nothing lowered gives no literal, but the rule read it)."""
 
     explaining = True  # propagators then say what they read (state.reason)
 
     def __init__(self, csp: CSP, domains: Mapping[Hashable, Collection[Any]]):
         super().__init__(csp, domains=domains)  # as they are: nothing on the trail
-        #: (variable, value, cause, reason) of each removal since the last `heard.clear()`
+        #: (variable, value, cause, variables read or None: the scope) of each removal
+        #: since the last `heard.clear()`
         self.heard: list[tuple[Hashable, Any, str | None, Any]] = []
+        #: the variables the rule at work asked about so far (`lost`, `below`, `above`)
+        self.asked: dict[Hashable, None] = {}
+
+    def lost(self, var: Hashable) -> list[Literal]:
+        self.asked[var] = None
+        return super().lost(var)
+
+    def below(self, var: Hashable) -> list[Literal]:
+        self.asked[var] = None
+        return super().below(var)
+
+    def above(self, var: Hashable) -> list[Literal]:
+        self.asked[var] = None
+        return super().above(var)
+
+    def read_by(self, reason: Any) -> tuple[Hashable, ...] | None:
+        """The variables behind a reason: asked about, or named (None: no reason)."""
+        if reason is None:
+            return None
+        return tuple(dict.fromkeys([*self.asked, *(literal.var for literal in reason)]))
 
     def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:
         reason, self.reason = self.reason, None
         if value not in self.domains[var]:
             return False
-        self.heard.append((var, value, cause or self.cause, reason))
+        self.heard.append((var, value, cause or self.cause, self.read_by(reason)))
         return super().remove(var, value, cause)
 
     def fail(self, var: Hashable = None, cause: str | None = None) -> Any:
@@ -144,6 +167,7 @@ def _fire(state: _Listening, constraint: Constraint, rung: str, words: Words) ->
     removals as a hint (or the contradiction it finds), None when it is quiet."""
     mark = state.mark()
     state.heard.clear()
+    state.asked.clear()
     state.cause, state.constraint = constraint.name, constraint
     failure = None
     try:
@@ -158,10 +182,10 @@ def _fire(state: _Listening, constraint: Constraint, rung: str, words: Words) ->
         cause = heard[0][2] or constraint.name
         first = list(_prefix(heard, cause))
         removals = _grouped((var, value) for var, value, _, _ in first)
-        because = _read(constraint, [reason for _, _, _, reason in first])
+        because = _read(constraint, [read for _, _, _, read in first])
     elif failure is not None:
         cause = failure.cause or constraint.name
-        because = _read(constraint, [failure.reason])
+        because = _read(constraint, [state.read_by(failure.reason)])
         candidates = [failure.var] if failure.var in state.domains else []
         target = next((v for v in [*candidates, *because] if state.domains[v]), _NONE)
         if target is _NONE:
@@ -194,15 +218,13 @@ def _grouped(pairs: Iterable[tuple[Hashable, Any]]) -> Removals:
     return {var: tuple(values) for var, values in grouped.items()}
 
 
-def _read(constraint: Constraint, reasons: Iterable[Any]) -> tuple[Hashable, ...]:
-    """The variables the reasons name (a reason left unsaid: the constraint's scope)."""
+def _read(constraint: Constraint, reads: Iterable[tuple[Hashable, ...] | None]
+          ) -> tuple[Hashable, ...]:
+    """The variables read for some removals (a reason left unsaid: the constraint's
+    scope)."""
     found: dict[Hashable, None] = {}
-    for reason in reasons:
-        if reason is None:
-            found.update(dict.fromkeys(constraint.scope))
-            continue
-        for item in reason:
-            found[item.var if isinstance(item, (Least, Most, Literal)) else item] = None
+    for read in reads:
+        found.update(dict.fromkeys(constraint.scope if read is None else read))
     return tuple(found)
 
 

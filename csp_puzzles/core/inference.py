@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterable
 from time import perf_counter
 from typing import TypeVar
 
-from .budget import LimitReached
+from ..errors import LimitReached
 from .constraints import Conflicts, Constraint
 from .state import Contradiction, SearchState
 

@@ -38,13 +38,12 @@ from dataclasses import replace
 from typing import Any
 
 from .analysis import Analysis, first_uip, shorter
-from .budget import check_timeout
 from .csp import CSP
 from .facts import ExplainingState, Fact
 from .inference import node_consistency
 from .inference import propagate as arc_consistency
 from .nogoods import Nogood, NogoodStore
-from .options import Options
+from .options import Options, check_timeout
 from .reasons import Literal
 from .search import Frame, Result, Search
 from .state import Contradiction
@@ -85,6 +84,7 @@ class LearningSearch(Search):
         #: them), how many variables it fixed, and how many restarts there have been
         self.best_phases: dict[Hashable, Any] = {}
         self.best_size = -1
+        self._best_level = -1  # the level of a best not read yet (`_note_best`), or -1
         self.restarts = 0
         self._propagate = self._propagate_with_nogoods
 
@@ -110,6 +110,8 @@ class LearningSearch(Search):
         level it was learnt at; the next run's `_root` asserts it at level 0.
         """
         self._undo_to(0)
+        if self._best_level == 0:  # the best is the root's (no level to come back up to)
+            self._keep_best()
         self.counted = 0
         self.restarts += 1
         if self.keeps_phases:
@@ -132,14 +134,22 @@ class LearningSearch(Search):
             self.phases.update(self.best_phases)
 
     def _note_best(self) -> None:
-        """Before a decision (the propagation holds): keep the assignment if it fixes more
-        variables than any before it."""
-        domains = self.state.domains
-        fixed = len(domains) - self.state.unfixed
+        """Before a decision (the propagation holds): an assignment that fixes more
+        variables than any before it is the best. Its values are read when the search next
+        comes back up to this level (`_undo_to`), where they are as they are now: a
+        descent meets a new best at nearly every level, and reading every variable at each
+        would cost more than the search's step."""
+        state = self.state
+        fixed = len(state.domains) - state.unfixed
         if fixed > self.best_size:
             self.best_size = fixed
-            self.best_phases = {var: next(iter(domain)) for var, domain in domains.items()
-                                if len(domain) == 1}
+            self._best_level = state.depth
+
+    def _keep_best(self) -> None:
+        """Read the best assignment's values (the search is back at its level)."""
+        self.best_phases = {var: next(iter(domain)) for var, domain
+                            in self.state.domains.items() if len(domain) == 1}
+        self._best_level = -1
 
     # -- what the loop calls -----------------------------------------------------------------
     def _root(self) -> Contradiction | None:
@@ -220,10 +230,10 @@ class LearningSearch(Search):
         state, last = self.state, self.frames[-1]
         if failure is not None:
             self.stats.backtracks += 1
-        decisions = [Literal(frame.var, True, frame.choice) for frame in self.frames]
+        above = [Literal(frame.var, True, frame.choice) for frame in self.frames[:-1]]
         self._undo_to(state.depth - 1)
         self.counted = min(self.counted, state.depth)
-        state.reason = decisions
+        state.reason = above
         state.remove(last.var, last.choice, "its subtree is done")
         self._propagate(state, last.var)
 
@@ -242,7 +252,8 @@ class LearningSearch(Search):
         self.store.add(nogood)
         self.stats.learnt += 1
         self.stats.learnt_literals += len(nogood.literals)
-        self._record(LEARN, None, nogood.words(), None, uip.level)
+        if self.trace is not None:
+            self._record(LEARN, None, nogood.words(), None, uip.level)
         if self.bumps and steps is not None:
             self.store.activity.bump([lit.var for lit in nogood.literals]
                                      + [fact.literal.var for fact, _ in steps])
@@ -272,6 +283,8 @@ class LearningSearch(Search):
             frame = frames.pop()
             self.cancel(frame)
             self._checked = min(self._checked, frame.mark)
+            if len(frames) == self._best_level:
+                self._keep_best()
 
     # -- propagation with nogoods ------------------------------------------------------------
     def _nogoods(self, var: Hashable = None) -> None:

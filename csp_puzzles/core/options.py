@@ -3,15 +3,22 @@
 `solve`, `count`, `Search` and `solve_with_restarts` take an `Options` (or the same names
 as keywords: `solve(csp, inference="fc", var_order="mrv")`), and every value is checked
 here, before anything runs: an unknown name is a `ValueError` listing the names known.
+
+The limits too: `timeout` is a number of seconds from 0 to `MAX_TIMEOUT`, `max_nodes` a
+whole number >= 0, and a count's `limit` a whole number >= 1 (or None for every solution).
+Running out of either is one exception, `LimitReached` (csp_puzzles.errors), wherever it
+happens: between two nodes, in the middle of a propagation (`SearchState.check_deadline`),
+in another engine, or when a whole command outlives its deadline (deadline.py). The search
+reports it as the status `limit`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from .budget import check_max_nodes, check_timeout
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
 from .inference import INFERENCES, Inference
 from .trace import MAX_EVENTS, Trace
@@ -51,11 +58,16 @@ class Options:
     weights: dict[Constraint, int] | None = None
     phases: dict[Hashable, Any] | None = None
     nogoods: NogoodStore | None = None
+    #: the functions the names stand for, found once (`__post_init__`)
+    infer: Inference = field(init=False, repr=False, compare=False)
+    select: VariableOrder = field(init=False, repr=False, compare=False)
+    order: ValueOrder = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        pick(self.inference, INFERENCES, "inference")
-        pick(self.var_order, VARIABLE_ORDERS, "variable order")
-        pick(self.val_order, VALUE_ORDERS, "value order")
+        found = object.__setattr__  # a frozen dataclass sets its own derived fields so
+        found(self, "infer", pick(self.inference, INFERENCES, "inference"))
+        found(self, "select", pick(self.var_order, VARIABLE_ORDERS, "variable order"))
+        found(self, "order", pick(self.val_order, VALUE_ORDERS, "value order"))
         _one_of(self.branching, BRANCHINGS, "branching")
         _one_of(self.look_back, LOOK_BACKS, "look_back")
         if self.look_back != "none" and self.branching != "assign":
@@ -75,19 +87,6 @@ class Options:
             return cls(**keywords)
         return replace(options, **keywords) if keywords else options
 
-    @property
-    def infer(self) -> Inference:
-        return pick(self.inference, INFERENCES, "inference")
-
-    @property
-    def select(self) -> VariableOrder:
-        return pick(self.var_order, VARIABLE_ORDERS, "variable order")
-
-    @property
-    def order(self) -> ValueOrder:
-        return pick(self.val_order, VALUE_ORDERS, "value order")
-
-
 def pick(name_or_function: Any, table: dict[str, Any], what: str) -> Any:
     """A strategy given as a function, or by its name in `table`."""
     if callable(name_or_function):
@@ -102,3 +101,39 @@ def pick(name_or_function: Any, table: dict[str, Any], what: str) -> Any:
 def _one_of(value: Any, choices: tuple[str, ...], what: str) -> None:
     if value not in choices:
         raise ValueError(f"unknown {what} {value!r}; expected one of {', '.join(choices)}")
+
+
+#: The longest timeout accepted (a bit over eleven days).
+MAX_TIMEOUT = 1_000_000.0
+
+
+def check_timeout(seconds: float | None) -> None:
+    """Refuse a timeout that is not a number of seconds from 0 to `MAX_TIMEOUT`."""
+    if seconds is None:
+        return
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"timeout must be a number of seconds, not {type(seconds).__name__}")
+    if math.isnan(seconds) or not 0 <= seconds <= MAX_TIMEOUT:
+        raise ValueError(f"timeout {seconds} is out of range, expected a number of seconds "
+                         f"from 0 to {MAX_TIMEOUT:.0f}")
+
+
+def check_max_nodes(nodes: int | None) -> None:
+    """Refuse a node limit that is not a whole number >= 0."""
+    if nodes is None:
+        return
+    if isinstance(nodes, bool) or not isinstance(nodes, int):
+        raise TypeError(f"max_nodes must be a whole number, not {type(nodes).__name__}")
+    if nodes < 0:
+        raise ValueError(f"max_nodes {nodes} is negative, expected a whole number >= 0")
+
+
+def check_count_limit(limit: int | None) -> None:
+    """A count stops after `limit` solutions: at least 1, or None to count them all."""
+    if limit is None:
+        return
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be a whole number or None, not {type(limit).__name__}")
+    if limit < 1:
+        raise ValueError(f"limit {limit} is below 1, expected a number of solutions >= 1 "
+                         "(or None to count them all)")

@@ -31,11 +31,11 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .budget import LimitReached, check_count_limit, check_max_nodes
+from ..errors import LimitReached
 from .csp import CSP
 from .heuristics import credit_failure
 from .inference import node_consistency, reaches_arc_consistency
-from .options import Options
+from .options import Options, check_count_limit, check_max_nodes
 from .state import Contradiction, SearchState
 from .stats import Stats
 from .trace import BACKTRACK, SOLUTION, WIPEOUT, Trace

@@ -16,7 +16,8 @@ import time
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .budget import LimitReached
+from ..errors import LimitReached
+from .reasons import Literal
 from .stats import Stats
 from .trace import ASSIGN, PRUNE, SPLIT, Trace
 
@@ -41,8 +42,8 @@ class Contradiction(Exception):
     blame: tuple[Hashable, ...] = ()
     #: the constraint that failed, when the propagation loop knows it
     constraint: Any = None
-    #: what the failure read, when the constraint can say (sharper than its whole scope; a
-    #: reason as facts.py reads them, only when looking back)
+    #: what the failure read, when the constraint can say (sharper than its whole scope:
+    #: literals, see reasons.py; only when looking back)
     reason: Any = None
     #: the variable whose domain a removal emptied, when the search looks back
     wiped: Any = None
@@ -89,8 +90,8 @@ class SearchState:
         self.depth = 0
         self.cause: str | None = None  # who is pruning now, for the trace
         self.constraint: Any = None  # the constraint pruning now, for explanations
-        #: a propagator may set the variables whose domains alone force its next removal,
-        #: when `explaining` says someone listens (looking back: see lookback.py)
+        #: a propagator may set the literals that force its next removal, when
+        #: `explaining` says someone listens (looking back: see reasons.py)
         self.reason: Any = None
         self.changed: set[Hashable] = set()  # variables pruned since the queue last looked
         self.unfixed = sum(1 for d in self.domains.values() if len(d) > 1)
@@ -117,6 +118,30 @@ class SearchState:
     def values(self, var: Hashable) -> list[Any]:
         """Remaining values of `var`, in the order its domain was given."""
         return list(filter(self.domains[var].__contains__, self.order[var]))
+
+    # -- what a propagator read, as literals (reasons.py) -----------------------------------
+    def lost(self, var: Hashable) -> list[Literal]:
+        """`var ≠ w` for every value `var` has lost: what reading its whole domain reads."""
+        domain = self.domains[var]
+        return [Literal(var, False, w) for w in self.order[var] if w not in domain]
+
+    def below(self, var: Hashable) -> list[Literal]:
+        """The values `var` lost below its least value: what reading that value reads."""
+        domain = self.domains[var]
+        least = min(domain, default=None)
+        return [Literal(var, False, w) for w in self.order[var]
+                if w not in domain and (least is None or w < least)]
+
+    def above(self, var: Hashable) -> list[Literal]:
+        """The values `var` lost above its greatest value: what reading that value reads."""
+        domain = self.domains[var]
+        most = max(domain, default=None)
+        return [Literal(var, False, w) for w in self.order[var]
+                if w not in domain and (most is None or w > most)]
+
+    def read(self, scope: Iterable[Hashable]) -> list[Literal]:
+        """A scope read whole: what each of its domains lost."""
+        return [literal for var in scope for literal in self.lost(var)]
 
     def size(self, var: Hashable) -> int:
         return len(self.domains[var])

@@ -37,25 +37,25 @@ from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, Contradiction, Least, Most, SearchState
+from ..core import Constraint, Contradiction, Literal, SearchState
 from ..unionfind import UnionFind
-from .rules import FULL, check_level, edge_bounds
+from .rules import FULL, bounds_read, check_level, edge_bounds
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi
 
 
-def _read(domains: Mapping[Hashable, set[int]], edges: list[Hashable]) -> list[Any]:
+def _read(state: SearchState, edges: list[Hashable]) -> list[Literal]:
     """What a rule about groups reads of the edges around them (a reason, see
     `core.reasons`): why each sure bridge is sure (its 0 went) and why each closed edge is
     closed (its bridges went). Open edges say nothing about the groups as they stand."""
-    reason: list[Any] = []
+    reason: list[Literal] = []
     for key in edges:
-        domain = domains[key]
+        domain = state.domains[key]
         if 0 not in domain:
-            reason.append(Least(key))
+            reason += state.below(key)
         elif len(domain) == 1:
-            reason.append(Most(key))
+            reason += state.above(key)
     return reason
 
 
@@ -338,12 +338,13 @@ class Connectivity(Constraint):
                 if len(links[r]) == 1:
                     (k,) = links[r]
                     if state.explaining:  # the group's bridges, and its other edges closed
-                        state.reason = _read(state.domains, self._around(groups, {r}, skip=k))
+                        state.reason = _read(state, self._around(groups, {r}, skip=k))
                     state.remove(scope[k], 0, f"connectivity: single way out of the group at "
                                               f"{self.places[r]}")
             for k in self._cut_edges(state, groups):
                 if state.explaining:  # the closed edges across the cut
-                    state.reason = list(map(Most, self._closed_across(state, k)))
+                    state.reason = bounds_read(state, self._closed_across(state, k),
+                                               least=False)
                 state.remove(scope[k], 0, f"connectivity: {self.labels[k]} is the only link "
                                           "between two parts")
         self._closing_values(state, groups, lows, highs, seen.frontier)
@@ -360,7 +361,7 @@ class Connectivity(Constraint):
         failure = Contradiction(None, cause)
         failure.blame = tuple(self._around(groups, {group}))
         if state.explaining:
-            failure.reason = _read(state.domains, self._around(groups, apart or {group}))
+            failure.reason = _read(state, self._around(groups, apart or {group}))
         raise failure
 
     def _around(self, groups: _Groups, roots: set[int], skip: int = -1) -> list[Hashable]:
@@ -499,8 +500,8 @@ class Connectivity(Constraint):
             value = lows[k] + joined_need // 2
             if value in domains[scope[k]]:
                 if state.explaining:  # the bridges that make the groups and their needs
-                    state.reason = [*map(Least, self._inside(groups, {ra, rb})),
-                                    Least(scope[k])]
+                    state.reason = bounds_read(
+                        state, [*self._inside(groups, {ra, rb}), scope[k]], least=True)
                 state.remove(scope[k], value,
                              f"connectivity: {value} on {self.labels[k]} would close a group "
                              f"of {joined_size} islands")
@@ -551,8 +552,9 @@ class Connectivity(Constraint):
                             total += need[group]
                 if total == 2 * left and sum(size[r] for r in merged) < n:
                     if state.explaining:  # the island's edges and the groups they reach
-                        state.reason = [*(self.scope[e] for e in edges),
-                                        *map(Least, self._inside(groups, merged))]
+                        state.reason = [*state.read([self.scope[e] for e in edges]),
+                                        *bounds_read(state, self._inside(groups, merged),
+                                                     least=True)]
                     state.remove(self.scope[k], lows[k],
                                  f"connectivity: maxing the other edges of "
                                  f"{self.places[island]} isolates a group")

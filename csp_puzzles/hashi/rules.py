@@ -32,11 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from operator import ne, sub
 from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, Least, Most, SearchState, Sum
+from ..core import Constraint, Literal, SearchState, Sum
 from ..core.trace import plural
 
 if TYPE_CHECKING:
@@ -168,22 +167,6 @@ class IslandDegree(_IslandRule):
         super().__init__([e.key for e in edges], island.value, name=f"degree at {self.where}")
         self.value = island.value
         self.top = puzzle.maxb  # the most bridges an edge can carry
-        self._others: dict[tuple[Hashable, bool], tuple[Least | Most, ...]] = {}
-
-    @cached_property
-    def reason_items(self) -> tuple[tuple[Least, ...], tuple[Most, ...]]:
-        """The reasons' items (made once, when a search first looks back): the least and
-        the most bridges of each edge."""
-        return tuple(map(Least, self.scope)), tuple(map(Most, self.scope))
-
-    def others(self, var: Hashable, least: bool) -> tuple[Least | Most, ...]:
-        """The least (or most) bridges of the edges other than `var`: a reason (made once,
-        then shared: a reason is only read)."""
-        items = self._others.get((var, least))
-        if items is None:
-            items = self._others[var, least] = tuple(
-                x for x in self.reason_items[0 if least else 1] if x.var != var)
-        return items
 
     def propagate(self, state: SearchState) -> None:
         edges = state.scope_domains(self)
@@ -193,11 +176,11 @@ class IslandDegree(_IslandRule):
             low, high = sum(los), sum(his)
             if low > value:
                 if state.explaining:  # what the edges already carry
-                    state.reason = list(self.reason_items[0])
+                    state.reason = bounds_read(state, scope, least=True)
                 state.fail(None, f"too many bridges at {where}: {low} > {value}")
             if high < value:
                 if state.explaining:  # what the edges can no longer carry
-                    state.reason = list(self.reason_items[1])
+                    state.reason = bounds_read(state, scope, least=False)
                 state.fail(None, f"not enough room at {where}: {value} needed, {high} possible")
             # an edge is capped when its span (hi - lo) exceeds what the island still needs
             # (value - low), and raised when it exceeds the others' slack (high - value):
@@ -218,12 +201,14 @@ class IslandDegree(_IslandRule):
                 if hi > most:
                     cause = (f"island complete at {where}" if low == value
                              else f"edge cap at {where}")
-                    carried = self.others(var, least=True) if state.explaining else None
+                    carried = bounds_read(state, scope, least=True, skip=var) \
+                        if state.explaining else None
                     pruned |= _keep_between(state, var, lo, most, cause, carried)
                 least = value - (high - hi)
                 if lo < least:
                     rule = self._minimum_cause(value, high, open_edges)
-                    room = self.others(var, least=False) if state.explaining else None
+                    room = bounds_read(state, scope, least=False, skip=var) \
+                        if state.explaining else None
                     pruned |= _keep_between(state, var, least, hi, rule, room)
             if not pruned or intervals:
                 return
@@ -363,6 +348,14 @@ def _bounds(removals: Mapping[Hashable, Sequence[Any]], read: Mapping[Hashable, 
     return ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else said[0]
 
 
+def bounds_read(state: SearchState, edges: Sequence[Hashable], least: bool,
+                skip: Hashable = None) -> list[Literal]:
+    """The least (or greatest) bridges of some edges (but `skip`), as a reason: what a
+    rule that reads only those bounds read (see `core.reasons`)."""
+    bound = state.below if least else state.above
+    return [literal for edge in edges if edge != skip for literal in bound(edge)]
+
+
 def _keep_between(state: SearchState, var: Hashable, least: int, most: int, cause: str,
                   reason: Sequence[Any] | None = None) -> bool:
     """Keep `var` within [least, most]; `reason` says why, when the search looks back.
@@ -414,11 +407,11 @@ class NoCrossing(Constraint):
         """`bridge` surely carries bridges (why: its 0 is gone), so `blocked` carries none."""
         if 0 not in state.domains[blocked]:
             if state.explaining:
-                state.reason = [Least(bridge), Least(blocked)]
+                state.reason = [*state.below(bridge), *state.below(blocked)]
             state.fail(blocked, f"crossing: {self.labels[bridge]} blocks {self.labels[blocked]}")
         _keep_between(state, blocked, 0, 0,
                       f"crossing: {self.labels[bridge]} blocks {self.labels[blocked]}",
-                      [Least(bridge)] if state.explaining else None)
+                      state.below(bridge) if state.explaining else None)
 
 
 ISOLATION_NAMES = {1: "1-1", 2: "2=2", 3: "3≡3", 4: "4≣4"}
