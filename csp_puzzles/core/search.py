@@ -413,9 +413,10 @@ def fewer_collections() -> Iterator[None]:
     A search makes many small objects that live on for a while (trail entries, the
     reasons of removals, frames, nogoods), and the collector, run every 700 new objects,
     walks all of them again each time, which costs as much as a good part of the search.
-    Little of what a search drops is cyclic garbage (the traceback of a failure), so
-    collecting less often frees the same memory a little later. The thresholds in force
-    before come back afterwards.
+    Collecting less often frees the same memory a little later: the objects a search
+    drops as it goes are freed when their last reference goes, and only what lies in a
+    cycle (a failure kept with its traceback, say) waits for the collector. The thresholds
+    in force before come back afterwards; a window opened inside another changes nothing.
     """
     before = gc.get_threshold()
     if before == COLLECT_EVERY:  # inside another such window (a puzzle's whole solve)
