@@ -42,7 +42,6 @@ from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
 from ..core.ladder import Rung
 from ..core.search import fewer_collections
-from ..core.trace import show
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
 from . import grade as grading
@@ -79,7 +78,7 @@ class Island:
         return (self.row, self.col)
 
     def __str__(self) -> str:
-        return show(self.pos)
+        return f"({self.row},{self.col})"  # as the trace shows a position (core.trace.show)
 
 
 @dataclass(frozen=True)
