@@ -226,8 +226,7 @@ class Hashi(Puzzle):
         check_level(level)
         csp = CSP(f"hashi {self.width}x{self.height}")
         used = [e for e in self.edges if adjacent or not e.touching]
-        for e in used:
-            csp.add_variable(e.key, range(self.maxb + 1))
+        csp.add_variables([e.key for e in used], range(self.maxb + 1))
         used_index = {e.index for e in used}
         for island in self.islands:
             edges = [self.edges[k] for k in self.edges_at[island.index] if k in used_index]
