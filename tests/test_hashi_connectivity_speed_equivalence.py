@@ -1,9 +1,10 @@
 """The fast paths of the Hashi search give exactly what the plain computations give.
 
-Connectivity reads bounds with membership tests and keeps its groups up to date (undone on
-backtracking) instead of building them at every call, and dom/wdeg keeps weighted degrees
-up to date instead of summing them at every node: each is compared here with the plain
-version it replaces (min/max, find/union, the sum).
+Connectivity and the island rule read bounds with membership tests, Connectivity keeps its
+groups up to date (undone on backtracking) instead of building them at every call, the
+island rule stops after one pass when its edges' domains are intervals, and dom/wdeg keeps
+weighted degrees up to date instead of summing them at every node: each is compared here
+with the plain version it replaces (min/max, find/union, passes to the fixpoint, the sum).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import random
 from itertools import combinations
 
 from csp_puzzles import hashi
-from csp_puzzles.core import Search, solve, solve_with_restarts
+from csp_puzzles.core import Contradiction, Search, SearchState, solve, solve_with_restarts
 from csp_puzzles.core.heuristics import dom_wdeg
-from csp_puzzles.hashi.connectivity import _bounds, _Groups, _Seen
+from csp_puzzles.hashi.connectivity import _Groups, _Seen
+from csp_puzzles.hashi.rules import IslandDegree, edge_bounds
 from csp_puzzles.unionfind import UnionFind
 from tests.conftest import data_available, shared_file
 
@@ -23,9 +25,34 @@ def test_bounds_are_min_and_max_of_every_domain():
     for top in range(1, 5):
         values = range(top + 1)
         domains = [set(c) for size in range(1, top + 2) for c in combinations(values, size)]
-        lows, highs = _bounds(domains, top)
+        lows, highs = edge_bounds(domains, top)
         assert lows == [min(d) for d in domains]
         assert highs == [max(d) for d in domains]
+
+
+def test_one_pass_of_the_island_rule_reaches_its_fixpoint():
+    """Whatever the island's number and its edges' domains (intervals or with holes), a
+    call of the island rule leaves nothing for a second call to prune."""
+    rng = random.Random(11)
+    puzzle = hashi.parse("3 0 3 0 3\n0 0 0 0 0\n3 0 8 0 3\n0 0 0 0 0\n3 0 3 0 3\n")
+    csp = puzzle.to_csp()
+    rules = [c for c in csp.constraints if isinstance(c, IslandDegree)]
+    tried = 0
+    for _ in range(3000):
+        rule = rng.choice(rules)
+        state = SearchState(csp)
+        for var in rule.scope:
+            for value in rng.sample(range(3), rng.randint(0, 2)):
+                state.remove(var, value)
+        try:
+            rule.propagate(state)
+        except Contradiction:
+            continue
+        pruned = state.stats.prunings
+        rule.propagate(state)
+        assert state.stats.prunings == pruned
+        tried += 1
+    assert tried > 500
 
 
 def _plain_groups(n, values, ends, lows):
@@ -95,7 +122,7 @@ def test_groups_kept_along_a_search_match_the_domains_at_every_call(monkeypatch)
 
     def checked(seen, state):
         refresh(seen, state)
-        lows, highs = _bounds(seen.domains, seen.top)
+        lows, highs = edge_bounds(seen.domains, seen.top)
         assert seen.groups.lows == lows and seen.highs == highs
         room = [0] * len(values)
         for (a, b), lo, hi in zip(seen.groups.ends, lows, highs):

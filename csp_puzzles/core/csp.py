@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .constraints import Constraint
+from .constraints import Constraint
 
 #: The most values one variable may have: a larger domain is refused at once rather than
 #: left to make every propagation slow.
@@ -55,8 +54,6 @@ class CSP:
 
     def add_constraint(self, constraint: Constraint) -> Constraint:
         """Add a constraint over variables that already exist; returns it for chaining."""
-        from .constraints import Constraint
-
         if not isinstance(constraint, Constraint):
             raise TypeError(f"add_constraint expects a Constraint (AllDifferent, Sum, Table, "
                             f"Predicate...), not {type(constraint).__name__}")

@@ -240,7 +240,7 @@ class Search:
             node_consistency(self.state)
             self.infer(self.state, None)
         except Contradiction as failure:
-            return failure
+            return failure.with_traceback(None)  # see `_decide`
         return None
 
     def _open(self) -> Frame:
@@ -280,7 +280,10 @@ class Search:
                     return None  # the other inferences act on assigned variables only
             self._propagate(state, var)
         except Contradiction as failure:
-            return failure
+            # kept after the propagation it ended: without its traceback, whose frames
+            # would hold the search and the failure itself in a cycle that only the
+            # garbage collector frees
+            return failure.with_traceback(None)
         return None
 
     def _passed(self, found: bool) -> bool:
@@ -400,7 +403,7 @@ class Search:
 #: while a search runs, Python's cyclic garbage collector waits for this many new objects
 #: (its default is 700) and looks at its older generations this much less often (see
 #: `fewer_collections`)
-COLLECT_EVERY = (10_000, 50, 50)
+COLLECT_EVERY = (50_000, 50, 50)
 
 
 @contextmanager
@@ -410,11 +413,15 @@ def fewer_collections() -> Iterator[None]:
     A search makes many small objects that live on for a while (trail entries, the
     reasons of removals, frames, nogoods), and the collector, run every 700 new objects,
     walks all of them again each time, which costs as much as a good part of the search.
-    Little of what a search drops is cyclic garbage (the traceback of a failure), so
-    collecting less often frees the same memory a little later. The thresholds in force
-    before come back afterwards.
+    Collecting less often frees the same memory a little later: the objects a search
+    drops as it goes are freed when their last reference goes, and only what lies in a
+    cycle (a failure kept with its traceback, say) waits for the collector. The thresholds
+    in force before come back afterwards; a window opened inside another changes nothing.
     """
     before = gc.get_threshold()
+    if before == COLLECT_EVERY:  # inside another such window (a puzzle's whole solve)
+        yield
+        return
     gc.set_threshold(*COLLECT_EVERY)
     try:
         yield

@@ -107,6 +107,7 @@ class SearchState:
         self.forward_plan: dict[Hashable, list[Any]] | None = None
         self._trail: list[tuple[Any, Any]] = []
         self._data: dict[Constraint, Any] = {}
+        self._scope_domains: dict[Constraint, list[set[Any]]] = {}
         #: when the search must stop (a `time.perf_counter()` value), or None
         self.deadline: float | None = None
         #: phase saving: the value each variable last held before a backtrack took it back
@@ -155,6 +156,19 @@ class SearchState:
         if len(domain) != 1:
             return None
         return next(iter(domain))
+
+    def scope_domains(self, constraint: Constraint) -> list[set[Any]]:
+        """The domains of `constraint`'s scope, in its order.
+
+        A state changes its domains in place and never replaces one, so the list is made
+        at a constraint's first call and stays true all search long: a propagator that runs
+        at every node reads its domains without looking each variable up again.
+        """
+        found = self._scope_domains.get(constraint)
+        if found is None:
+            found = self._scope_domains[constraint] = list(
+                map(self.domains.__getitem__, constraint.scope))
+        return found
 
     def min(self, var: Hashable) -> Any:
         return min(self.domains[var])

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Contradiction, Literal, SearchState
 from ..unionfind import UnionFind
-from .rules import FULL, bounds_read, check_level
+from .rules import FULL, bounds_read, check_level, edge_bounds
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi
@@ -57,20 +57,6 @@ def _read(state: SearchState, edges: list[Hashable]) -> list[Literal]:
         elif len(domain) == 1:
             reason += state.above(key)
     return reason
-
-
-def _bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int]]:
-    """The least and the most bridges each edge can still take (its domain's min and max).
-
-    min() and max() on a set look at every value. Edge domains are subsets of 0..top, so
-    membership tests, several times faster, give the usual answers: a domain holding 0 has
-    least 0, else one holding 1 has least 1; a fixed domain has most its least, else one
-    holding top has most top.
-    """
-    lows = [0 if 0 in domain else 1 if 1 in domain else min(domain) for domain in domains]
-    highs = [lo if len(domain) == 1 else top if top in domain else max(domain)
-             for domain, lo in zip(domains, lows)]
-    return lows, highs
 
 
 class _Groups:
@@ -257,7 +243,7 @@ class _Seen:
         emptied: list[int] = []  # the edges that lost their last possible bridge
         log: list[tuple[Any, int, Any]] = []
         if changed:
-            lows, new_highs = _bounds([domains[k] for k in changed], self.top)
+            lows, new_highs = edge_bounds([domains[k] for k in changed], self.top)
             for k, low, high in zip(changed, lows, new_highs):
                 old_low, old_high = seen_lows[k], highs[k]
                 lost = (old_high - old_low) - (high - low)  # room the edge lost

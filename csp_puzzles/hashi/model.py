@@ -42,7 +42,6 @@ from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
 from ..core.ladder import Rung
 from ..core.search import fewer_collections
-from ..core.trace import show
 from ..formats import encode_runs
 from ..puzzle import Puzzle, PuzzleResult
 from . import grade as grading
@@ -79,7 +78,7 @@ class Island:
         return (self.row, self.col)
 
     def __str__(self) -> str:
-        return show(self.pos)
+        return f"({self.row},{self.col})"  # as the trace shows a position (core.trace.show)
 
 
 @dataclass(frozen=True)
@@ -227,8 +226,7 @@ class Hashi(Puzzle):
         check_level(level)
         csp = CSP(f"hashi {self.width}x{self.height}")
         used = [e for e in self.edges if adjacent or not e.touching]
-        for e in used:
-            csp.add_variable(e.key, range(self.maxb + 1))
+        csp.add_variables([e.key for e in used], range(self.maxb + 1))
         used_index = {e.index for e in used}
         for island in self.islands:
             edges = [self.edges[k] for k in self.edges_at[island.index] if k in used_index]
@@ -265,8 +263,15 @@ class Hashi(Puzzle):
             return super().solve(inference, var_order, val_order, timeout, max_nodes, trace,
                                  engine, look_back, **model_options)
         self._check_engine(engine)
-        with fewer_collections():  # a model is many small objects too
-            csp = self.to_csp(**model_options)
+        with fewer_collections():  # the model's many small objects, then the search's
+            return self._solve_with_restarts(val_order, timeout, max_nodes, look_back,
+                                             model_options)
+
+    def _solve_with_restarts(self, val_order: str | ValueOrder | None, timeout: float | None,
+                             max_nodes: int | None, look_back: str | None,
+                             model_options: dict[str, Any]) -> PuzzleResult:
+        """The default solve: the model, then MAC with restarts (see `solve`)."""
+        csp = self.to_csp(**model_options)
         look_back = look_back or self.restart_look_back
         order = self.restart_var_order if look_back == "learn" else self.default_var_order
         result = solve_with_restarts(csp, inference="mac", var_order=order,

@@ -80,6 +80,23 @@ def check_level(level: str) -> None:
                          f"{', '.join((*LEVELS, FULL))}")
 
 
+def edge_bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int]]:
+    """The least and the most bridges each edge can still take (its domain's min and max).
+
+    min() and max() on a set look at every value. Edge domains are subsets of 0..top, so
+    membership tests, several times faster, give the usual answers: a domain holding 0 has
+    least 0, else one holding 1 has least 1; a fixed domain has most its least, else one
+    holding top has most top.
+    """
+    lows: list[int] = []
+    highs: list[int] = []
+    for domain in domains:  # a plain loop: comprehensions are calls of their own
+        low = 0 if 0 in domain else 1 if 1 in domain else min(domain)
+        lows.append(low)
+        highs.append(low if len(domain) == 1 else top if top in domain else max(domain))
+    return lows, highs
+
+
 @dataclass(frozen=True)
 class _IslandSeen:
     """What an island rule read, for its hint: `need` ("island (2,3) needs 4"), the counts
@@ -149,13 +166,13 @@ class IslandDegree(_IslandRule):
         self.where = str(island)
         super().__init__([e.key for e in edges], island.value, name=f"degree at {self.where}")
         self.value = island.value
+        self.top = puzzle.maxb  # the most bridges an edge can carry
 
     def propagate(self, state: SearchState) -> None:
-        domains = state.domains
-        scope, value, where = self.scope, self.value, self.where
+        edges = state.scope_domains(self)
+        scope, value, where, top = self.scope, self.value, self.where, self.top
         while True:
-            edges = list(map(domains.__getitem__, scope))
-            los, his = list(map(min, edges)), list(map(max, edges))
+            los, his = edge_bounds(edges, top)
             low, high = sum(los), sum(his)
             if low > value:
                 if state.explaining:  # what the edges already carry
@@ -171,6 +188,11 @@ class IslandDegree(_IslandRule):
             if max(map(sub, his, los), default=0) <= min(value - low, high - value):
                 return
             open_edges = sum(map(ne, los, his))
+            # when no domain misses a value between its least and its most, one pass of
+            # these bounds reaches the fixpoint (each bound read from the sums before the
+            # pass still holds after it); a domain with a hole moves past its bound, and
+            # then the new bounds are read again
+            intervals = sum(map(len, edges)) == high - low + len(edges)
             pruned = False
             for var, lo, hi in zip(scope, los, his):
                 if lo == hi:
@@ -188,7 +210,7 @@ class IslandDegree(_IslandRule):
                     room = bounds_read(state, scope, least=False, skip=var) \
                         if state.explaining else None
                     pruned |= _keep_between(state, var, least, hi, rule, room)
-            if not pruned:
+            if not pruned or intervals:
                 return
 
     def _sentence(self, family: str, seen: _IslandSeen,
@@ -341,12 +363,13 @@ def _keep_between(state: SearchState, var: Hashable, least: int, most: int, caus
     The cap reads only the other edges' least values, the minimum only their greatest
     ones (see `core.reasons`).
     """
-    domain = state.domains[var]
-    doomed = [x for x in state.order[var] if x in domain and not least <= x <= most]
-    for x in doomed:
-        state.reason = reason
-        state.remove(var, x, cause)
-    return bool(doomed)
+    domain, pruned = state.domains[var], False
+    for x in state.order[var]:  # a plain loop: a comprehension is a call of its own
+        if x in domain and not least <= x <= most:
+            state.reason = reason
+            state.remove(var, x, cause)
+            pruned = True
+    return pruned
 
 
 class NoCrossing(Constraint):
@@ -364,9 +387,10 @@ class NoCrossing(Constraint):
 
     def propagate(self, state: SearchState) -> None:
         a, b = self.scope
-        if min(state.domains[a]) > 0:
+        first, second = state.scope_domains(self)
+        if 0 not in first:  # edge a surely carries bridges (no domain is ever empty here)
             self._block(state, a, b)
-        elif min(state.domains[b]) > 0:
+        elif 0 not in second:
             self._block(state, b, a)
 
     def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
