@@ -437,3 +437,29 @@ def test_every_reason_is_literals_older_than_its_fact_that_hold_while_it_stands(
     for csp, inference in problems:
         list(Checking(csp, inference=inference, var_order="input").solutions())
     assert len(checked) > 100
+
+
+def test_a_finished_search_is_freed_without_the_garbage_collector():
+    """A search keeps no reference cycle (no bound method of itself, no failure holding
+    its traceback): once dropped, reference counting frees it and its state at once, and
+    Python's collector has nothing to walk when a solve ends."""
+    import gc
+    import weakref
+
+    from csp_puzzles import hashi
+
+    puzzle = hashi.parse("2.3.2\n.....\n3.4.3\n.....\n2.3.2\n")
+    runs = [(LearningSearch, queens(8), "fc"), (LearningSearch, puzzle.to_csp(), "mac"),
+            (Search, queens(8), "fc")]
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for kind, csp, inference in runs:
+            search = kind(csp, inference=inference, var_order="input")
+            assert list(search.solutions())  # every solution, failures on the way
+            search_ref, state_ref = weakref.ref(search), weakref.ref(search.state)
+            del search
+            assert search_ref() is None and state_ref() is None, kind.__name__
+    finally:
+        if enabled:
+            gc.enable()

@@ -24,6 +24,7 @@ removal would cost).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
@@ -54,15 +55,21 @@ class ScopeRead:
     """The reason of a removal whose propagator said nothing: its constraint's scope read
     whole, as it stood then (each value the scope had lost, older than `stamp`). Literals
     like any reason, written out only when read: a conflict reads a few reasons, and a
-    search makes one at nearly every removal."""
+    search makes one at nearly every removal.
+
+    It reaches the state through a weak reference: the state keeps its reasons, and a
+    reason that kept the state would make a cycle only the garbage collector frees."""
 
     __slots__ = ("state", "scope", "stamp")
 
-    def __init__(self, state: ExplainingState, scope: Sequence[Hashable], stamp: int):
+    def __init__(self, state: weakref.ref[ExplainingState], scope: Sequence[Hashable],
+                 stamp: int):
         self.state, self.scope, self.stamp = state, scope, stamp
 
     def __iter__(self) -> Iterator[Literal]:
-        removed, domains, stamp = self.state.removed, self.state.domains, self.stamp
+        state = self.state()
+        assert state is not None, "a reason is read while its search lives"
+        removed, domains, stamp = state.removed, state.domains, self.stamp
         for var in self.scope:
             domain = domains[var]
             for value, (_, fact, _) in removed[var].items():
@@ -89,6 +96,7 @@ class ExplainingState(SearchState):
         self.decided: dict[Hashable, Fact] = {}
         self.clock = 0
         self._reasons: dict[Literal, tuple[int, list[Fact]]] = {}  # see `reason_of`
+        self._itself = weakref.ref(self)  # what its `ScopeRead` reasons hold
         #: whether the levels behind each removal are kept (`start_blaming`)
         self.blaming = False
         #: `blamed[var]`: the levels behind every removal of `var` in force (the decision's
@@ -112,7 +120,7 @@ class ExplainingState(SearchState):
         whole_scope = reason is None and constraint is not None
         if reason is None:  # nothing said: the scope read whole, or (no constraint at
             # work) every decision
-            reason = ScopeRead(self, constraint.scope, self.clock) if whole_scope \
+            reason = ScopeRead(self._itself, constraint.scope, self.clock) if whole_scope \
                 else self.decisions()
         else:
             self.reason = None
