@@ -51,6 +51,17 @@ class Fact(NamedTuple):
     level: int
 
 
+def _failure_scope(failure: Contradiction) -> list[Hashable] | None:
+    """The variables a failed constraint that gave no reason is charged with: its scope,
+    and the variable the failure names; None when no constraint is known."""
+    if failure.constraint is None or not failure.constraint.scope:
+        return None
+    scope = list(failure.constraint.scope)
+    if failure.var is not None:
+        scope.append(failure.var)
+    return scope
+
+
 class ScopeRead:
     """The reason of a removal whose propagator said nothing: its constraint's scope read
     whole, as it stood then (each value the scope had lost, older than `stamp`). Literals
@@ -248,16 +259,12 @@ class ExplainingState(SearchState):
         return self.facts_of(self._failure_reason(failure), now)
 
     def _failure_reason(self, failure: Contradiction) -> Reason:
-        """What a failed constraint read: its reason, or its scope (and the variable it
-        names) read whole; every decision when no constraint is known."""
+        """What a failed constraint read: its reason, or its scope read whole
+        (`_failure_scope`); every decision when no constraint is known."""
         if failure.reason is not None:
             return failure.reason
-        if failure.constraint is not None and failure.constraint.scope:
-            scope = list(failure.constraint.scope)
-            if failure.var is not None:
-                scope.append(failure.var)
-            return self.read(scope)
-        return self.decisions()
+        scope = _failure_scope(failure)
+        return self.decisions() if scope is None else self.read(scope)
 
     def reason_of(self, fact: Fact) -> list[Fact]:
         """The facts behind a removal (read once, then remembered while the removal stands:
@@ -325,11 +332,8 @@ class ExplainingState(SearchState):
         wiped = getattr(failure, "wiped", None)
         if wiped is not None:
             return self.blamed[wiped]
-        if failure.reason is None and failure.constraint is not None \
-                and failure.constraint.scope:
-            scope = list(failure.constraint.scope)
-            if failure.var is not None:
-                scope.append(failure.var)
+        scope = _failure_scope(failure) if failure.reason is None else None
+        if scope is not None:
             return self.levels_of_scope(scope)
         return self.levels_read(self._failure_reason(failure))
 
