@@ -18,7 +18,7 @@ from csp_puzzles.core.heuristics import dom_wdeg
 from csp_puzzles.hashi.connectivity import _Groups, _Seen
 from csp_puzzles.hashi.rules import IslandDegree, edge_bounds
 from csp_puzzles.unionfind import UnionFind
-from tests.conftest import data_available, shared_file
+from tests.conftest import REPO, data_available, shared_file
 
 
 def test_bounds_are_min_and_max_of_every_domain():
@@ -170,10 +170,13 @@ def _checked_dom_wdeg(state):
 
 
 def _puzzle_with_failures() -> hashi.Hashi:
+    """A puzzle whose searches fail, backtrack and learn: a Coelho instance, or without
+    the shared data the project's own 129-island random grid."""
     if data_available("coelho-hashi"):
         path = shared_file("coelho-hashi", "200", "Hs_24_200_75_00_002.has")
-        return hashi.parse(path.read_text(), str(path))
-    return hashi.parse("\n".join(" ".join(["2", "0"] * 3) for _ in range(6)) + "\n")
+    else:
+        path = REPO / "data" / "random" / "hashi-20x20.txt"
+    return hashi.parse(path.read_text(), str(path))
 
 
 def test_kept_weighted_degrees_choose_as_the_plain_sum():
