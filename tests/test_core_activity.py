@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from csp_puzzles import count, solve
-from csp_puzzles.core.activity import GROWTH, RESCALE_ABOVE, Activity, activity_order
+from csp_puzzles.core.activity import GROWTH, RESCALE_ABOVE, Activity
+from csp_puzzles.core.heuristics import activity_order
 from csp_puzzles.core.learning import LearningSearch
 from csp_puzzles.core.nogoods import NogoodStore
 from csp_puzzles.core.state import SearchState

@@ -32,7 +32,7 @@ from .reasons import Literal, Reason
 from .state import Contradiction, SearchState
 
 if TYPE_CHECKING:
-    from .activity import Activity
+    from .activity import Activity, OrderHeap
     from .csp import CSP
     from .nogoods import Nogood
 
@@ -120,6 +120,7 @@ class ExplainingState(SearchState):
         self._owner_levels = 0
         #: the conflict activity of the variables, for `var_order="activity"` (activity.py)
         self.activity: Activity | None = None
+        self.activity_heap: OrderHeap | None = None  # made by `most_active` (activity.py)
 
     # -- recording ---------------------------------------------------------------------------
     def remove(self, var: Hashable, value: Any, cause: str | None = None) -> bool:

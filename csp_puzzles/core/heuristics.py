@@ -13,7 +13,7 @@ from itertools import repeat
 from operator import truediv
 from typing import Any
 
-from .activity import activity_order
+from .activity import most_active
 from .constraints import Constraint
 from .lookahead import probing_order
 from .state import Contradiction, SearchState
@@ -30,22 +30,38 @@ def input_order(state: SearchState) -> Hashable:
 def mrv(state: SearchState) -> Hashable:
     """Minimum remaining values: the variable still to decide with the smallest domain.
 
-    A domain of one value cannot be beaten (an empty one has failed already), so the scan
-    stops at the first such variable: the same choice, found sooner.
+    No variable still to decide has fewer than `floor` values (under MAC a variable down to
+    one value is decided already; otherwise an empty domain has failed already), so the
+    scan stops at the first variable with that few: the same choice, found sooner.
     """
-    if state.fixed_is_decided:  # under MAC: the variables with more than one value left
-        return min(state.unassigned(), key=lambda var: len(state.domains[var]))
-    domains, assigned = state.domains, state.assignment
+    mac, assigned = state.fixed_is_decided, state.assignment
+    floor = 2 if mac else 1
     best, best_size = None, 0
-    for var in state.csp.variables:  # what `state.unassigned()` lists, without the list
-        if var in assigned:
+    for var, domain in state.domains.items():  # in input order: see `state.unassigned`
+        size = len(domain)
+        decided = size < 2 if mac else var in assigned
+        if decided:
             continue
-        size = len(domains[var])
         if best is None or size < best_size:
-            if size == 1:
+            if size == floor:
                 return var
             best, best_size = var, size
     return best
+
+
+def activity_order(state: SearchState) -> Hashable:
+    """The open variable with the highest conflict activity (activity.py); ties (before any
+    conflict: all of them) go to the smallest domain, then to input order.
+
+    Only a learning search (`look_back="learn"`) analyses conflicts; any other search has
+    no activities, and then this is the smallest domain first (MRV).
+    """
+    var = most_active(state)
+    return mrv(state) if var is None else var
+
+
+#: a learning search bumps activities only for a variable order that reads them
+activity_order.reads_activity = True  # type: ignore[attr-defined]
 
 
 def mrv_degree(state: SearchState) -> Hashable:

@@ -113,6 +113,9 @@ class SearchState:
         #: phase saving: the value each variable last held before a backtrack took it back
         #: (decided or forced), kept only when a dict is given (see heuristics.saved_phase)
         self.phases: dict[Hashable, Any] | None = None
+        #: the variables given a choice back (by `undo` or `retract`) since the reader last
+        #: emptied it, kept only when a list is given (activity.py's heap reads it)
+        self.reopened: list[Hashable] | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def values(self, var: Hashable) -> list[Any]:
@@ -307,7 +310,7 @@ class SearchState:
         """Put back every value removed since `mark` (and call the undo hooks met)."""
         trail = self._trail
         domains = self.domains
-        phases = self.phases
+        phases, reopened = self.phases, self.reopened
         for _ in range(len(trail) - mark):
             var, value = trail.pop()
             if var is _REMOVED_ALL:  # as if its values came back one by one
@@ -318,6 +321,8 @@ class SearchState:
                     self.unfixed += 1
                     if phases is not None:
                         phases[var] = next(iter(domain or others))
+                    if reopened is not None:
+                        reopened.append(var)
                 domain.update(others)
                 continue
             if var is _UNDO_HOOK:
@@ -328,6 +333,8 @@ class SearchState:
                 self.unfixed += 1
                 if phases is not None:
                     phases[var] = next(iter(domain))
+                if reopened is not None:
+                    reopened.append(var)
             domain.add(value)
 
     def probe(self, var: Hashable, value: Any,
@@ -393,3 +400,5 @@ class SearchState:
         """Close the level `assign` or `restrict` opened on `var` (after `undo`)."""
         self.assignment.pop(var, None)
         self.depth -= 1
+        if self.reopened is not None:
+            self.reopened.append(var)

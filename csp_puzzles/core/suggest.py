@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .activity import activity_order
 from .heuristics import (
     ValueOrder,
     VariableOrder,
     _degree,
     _forward_check,
+    activity_order,
     dom_wdeg,
     input_order,
     input_values,
