@@ -19,6 +19,16 @@ def test_unsatisfiable_is_an_answer():
         assert result.status == "unsatisfiable" and result.solution is None
 
 
+
+@pytest.mark.parametrize("inference", ["none", "fc", "mac"])
+def test_a_constraint_over_no_variable_that_cannot_hold_leaves_no_solution(inference):
+    """No assignment calls it, so the final check does (a sum of nothing is never 1)."""
+    csp = CSP()
+    csp.add_variable("x", (0, 1))
+    csp.add_constraint(Sum([], 1))
+    assert count_solutions(csp, inference=inference) == 0
+
+
 def test_mac_proves_pigeonhole_without_search():
     csp = CSP()
     csp.add_variables(range(5), range(4))

@@ -134,7 +134,8 @@ class Search:
         self.state.fixed_is_decided = self.arc_consistent
         #: the constraints the final check of a solution tests (see `_verified`)
         declared = getattr(self.infer, "establishes", None) is not None
-        self._unproven = [c for c in csp.constraints if not (declared and c.proven_when_fixed)]
+        self._unproven = [c for c in csp.constraints
+                          if not (declared and c.proven_when_fixed and c.scope)]
         self._unproven_scope = list(dict.fromkeys(v for c in self._unproven for v in c.scope))
         self._variables = len(csp.variables)  # how many a complete assignment holds
         self.timeout, self.max_nodes = options.timeout, options.max_nodes
@@ -370,7 +371,8 @@ class Search:
         one's own does. It checks each constraint with `is_satisfied`, except those that
         declare `proven_when_fixed` when the inference is a declared one of the core: these
         failed as soon as their scope was fixed to wrong values, so checking them again at
-        every one of a million solutions would only repeat the search's own work.
+        every one of a million solutions would only repeat the search's own work. (A
+        constraint over no variable is checked: no assignment ever calls it.)
         A failed check is a wipe-out: the search backtracks.
         """
         unproven = self._unproven

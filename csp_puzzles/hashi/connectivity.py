@@ -287,6 +287,8 @@ class Connectivity(Constraint):
     """Every island ends up in one group, propagated on groups of sure bridges."""
 
     priority = 1  # global and costly: MAC runs it once the island rules have settled
+    #: every edge fixed: no group has a link left, so any group but the whole is cut off
+    proven_when_fixed = True
 
     def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = FULL):
         check_level(level)
@@ -564,6 +566,7 @@ class NoLoops(Constraint):
     """Tatham's `L` variant: the bridges form no cycle (with connectivity: a tree)."""
 
     priority = 1  # global: runs after the island rules
+    proven_when_fixed = True  # every edge fixed: a cycle of sure bridges fails at once
 
     def __init__(self, puzzle: Hashi, edges: Sequence[Edge], level: str = FULL):
         check_level(level)

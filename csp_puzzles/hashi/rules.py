@@ -161,6 +161,7 @@ class IslandDegree(_IslandRule):
     """
 
     idempotent = True
+    proven_when_fixed = True  # all edges fixed: low = high, which fails unless it is v
 
     def __init__(self, puzzle: Hashi, island: Island, edges: Sequence[Edge]):
         self.where = str(island)
@@ -256,6 +257,7 @@ class IslandCounting(_IslandRule):
     """
 
     idempotent = True
+    proven_when_fixed = True  # all edges fixed: low = high, which fails unless it is v
 
     def __init__(self, island: Island, edges: Sequence[Edge], maxb: int, level: str):
         check_level(level)
@@ -376,6 +378,7 @@ class NoCrossing(Constraint):
     """Two edges whose bridges would cross: at most one of them carries bridges."""
 
     idempotent = True
+    proven_when_fixed = True  # both fixed above 0: the first blocks the second, which fails
 
     def __init__(self, first: Edge, second: Edge):
         self.labels: dict[Hashable, str] = {first.key: str(first), second.key: str(second)}
@@ -424,6 +427,7 @@ class PairIsolation(Constraint):
     """
 
     idempotent = True
+    proven_when_fixed = True  # fixed to k: removing k empties the domain
 
     def __init__(self, edge: Edge, k: int):
         super().__init__([edge.key], f"isolation {ISOLATION_NAMES.get(k, k)} {edge}")

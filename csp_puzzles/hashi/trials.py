@@ -61,6 +61,7 @@ class TrialBridges(Constraint):
     """
 
     priority = 1  # global and costly: runs once the island rules have settled
+    proven_when_fixed = True  # its relation accepts everything
 
     def __init__(self, puzzle: Hashi, edges: Sequence[Edge]):
         super().__init__([e.key for e in edges], "trials")
