@@ -8,6 +8,7 @@ from csp_puzzles import count, solve
 from csp_puzzles.core.activity import GROWTH, RESCALE_ABOVE, Activity
 from csp_puzzles.core.heuristics import activity_order
 from csp_puzzles.core.learning import LearningSearch
+from csp_puzzles.core.restarts import solve_with_restarts
 from csp_puzzles.core.nogoods import NogoodStore
 from csp_puzzles.core.state import SearchState
 from csp_puzzles.examples import queens
@@ -79,3 +80,42 @@ def test_a_traced_hashi_search_on_activity_replays_to_its_checked_solution():
     last = max(i for i, e in enumerate(trace) if e.kind == "solution")
     assert decoded(puzzle, trace.domains_at(last)) == result.solution
     assert len(pack_run(trace)["keys"]) == len(puzzle.to_csp().variables)
+
+
+def _most_active_by_scan(state):
+    """The activity order read off every open variable: what the heap must find."""
+    open_vars = state.unassigned()
+    if not open_vars:
+        return None
+    scores = [state.activity.scores.get(var, 0.0) if state.activity else 0.0
+              for var in open_vars]
+    best = max(scores)
+    tied = [var for var, score in zip(open_vars, scores) if score == best]
+    return min(tied, key=lambda var: len(state.domains[var]))
+
+
+@pytest.mark.parametrize("inference", ["fc", "mac"])
+def test_the_heap_chooses_as_a_scan_of_every_variable_would(inference, monkeypatch):
+    """At every decision of learning searches (restarts, backjumps, ties and all)."""
+    from pathlib import Path
+
+    from csp_puzzles import hashi
+    from csp_puzzles.core import heuristics
+
+    decisions = []
+
+    def checked(state):
+        chosen = activity_order(state)
+        assert chosen == _most_active_by_scan(state)
+        decisions.append(chosen)
+        return chosen
+
+    checked.reads_activity = True
+    monkeypatch.setitem(heuristics.VARIABLE_ORDERS, "activity", checked)
+    text = (Path(__file__).parents[1] / "data" / "random" / "hashi-20x20.txt").read_text()
+    csp = hashi.parse(text).to_csp()
+    assert solve_with_restarts(csp, inference=inference, var_order="activity",
+                               look_back="learn").solved
+    assert count(queens(8), inference=inference, var_order="activity",
+                 look_back="learn").count == 92
+    assert len(decisions) > 100
