@@ -8,8 +8,8 @@ from csp_puzzles import count, solve
 from csp_puzzles.core.activity import GROWTH, RESCALE_ABOVE, Activity
 from csp_puzzles.core.heuristics import activity_order
 from csp_puzzles.core.learning import LearningSearch
-from csp_puzzles.core.restarts import solve_with_restarts
 from csp_puzzles.core.nogoods import NogoodStore
+from csp_puzzles.core.restarts import solve_with_restarts
 from csp_puzzles.core.state import SearchState
 from csp_puzzles.examples import queens
 from tests.conftest import decoded

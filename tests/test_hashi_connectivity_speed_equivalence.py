@@ -25,9 +25,11 @@ def test_bounds_are_min_and_max_of_every_domain():
     for top in range(1, 5):
         values = range(top + 1)
         domains = [set(c) for size in range(1, top + 2) for c in combinations(values, size)]
-        lows, highs = edge_bounds(domains, top)
+        lows, highs, widest = edge_bounds(domains, top)
         assert lows == [min(d) for d in domains]
         assert highs == [max(d) for d in domains]
+        assert widest == max(max(d) - min(d) for d in domains)
+        assert edge_bounds(domains[:top + 1], top)[2] == 0  # the fixed ones come first
 
 
 def test_one_pass_of_the_island_rule_reaches_its_fixpoint():
@@ -122,7 +124,7 @@ def test_groups_kept_along_a_search_match_the_domains_at_every_call(monkeypatch)
 
     def checked(seen, state):
         refresh(seen, state)
-        lows, highs = edge_bounds(seen.domains, seen.top)
+        lows, highs, _ = edge_bounds(seen.domains, seen.top)
         assert seen.groups.lows == lows and seen.highs == highs
         room = [0] * len(values)
         for (a, b), lo, hi in zip(seen.groups.ends, lows, highs):

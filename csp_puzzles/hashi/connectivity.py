@@ -243,7 +243,7 @@ class _Seen:
         emptied: list[int] = []  # the edges that lost their last possible bridge
         log: list[tuple[Any, int, Any]] = []
         if changed:
-            lows, new_highs = edge_bounds([domains[k] for k in changed], self.top)
+            lows, new_highs, _ = edge_bounds([domains[k] for k in changed], self.top)
             for k, low, high in zip(changed, lows, new_highs):
                 old_low, old_high = seen_lows[k], highs[k]
                 lost = (old_high - old_low) - (high - low)  # room the edge lost

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import ne, sub
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Literal, SearchState, Sum
@@ -80,8 +80,9 @@ def check_level(level: str) -> None:
                          f"{', '.join((*LEVELS, FULL))}")
 
 
-def edge_bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int]]:
-    """The least and the most bridges each edge can still take (its domain's min and max).
+def edge_bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[int], int]:
+    """The least and the most bridges each edge can still take (its domain's min and max),
+    and the widest gap between the two (0 when every edge is fixed).
 
     min() and max() on a set look at every value. Edge domains are subsets of 0..top, so
     membership tests, several times faster, give the usual answers: a domain holding 0 has
@@ -90,11 +91,15 @@ def edge_bounds(domains: Sequence[set[int]], top: int) -> tuple[list[int], list[
     """
     lows: list[int] = []
     highs: list[int] = []
+    widest = 0
     for domain in domains:  # a plain loop: comprehensions are calls of their own
         low = 0 if 0 in domain else 1 if 1 in domain else min(domain)
+        high = low if len(domain) == 1 else top if top in domain else max(domain)
         lows.append(low)
-        highs.append(low if len(domain) == 1 else top if top in domain else max(domain))
-    return lows, highs
+        highs.append(high)
+        if high - low > widest:
+            widest = high - low
+    return lows, highs, widest
 
 
 @dataclass(frozen=True)
@@ -173,7 +178,7 @@ class IslandDegree(_IslandRule):
         edges = state.scope_domains(self)
         scope, value, where, top = self.scope, self.value, self.where, self.top
         while True:
-            los, his = edge_bounds(edges, top)
+            los, his, widest = edge_bounds(edges, top)
             low, high = sum(los), sum(his)
             if low > value:
                 if state.explaining:  # what the edges already carry
@@ -186,7 +191,7 @@ class IslandDegree(_IslandRule):
             # an edge is capped when its span (hi - lo) exceeds what the island still needs
             # (value - low), and raised when it exceeds the others' slack (high - value):
             # most calls find every span within both, and have nothing to prune
-            if max(map(sub, his, los), default=0) <= min(value - low, high - value):
+            if widest <= min(value - low, high - value):
                 return
             open_edges = sum(map(ne, los, his))
             # when no domain misses a value between its least and its most, one pass of
