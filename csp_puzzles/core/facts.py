@@ -195,18 +195,23 @@ class ExplainingState(SearchState):
                 if fact[2] and value not in domain]
 
     def below(self, var: Hashable) -> list[Literal]:
-        """The facts behind `var`'s least value: the values it lost below it."""
+        """The facts behind `var`'s least value: the values it lost below it (every value
+        below it is lost)."""
         domain = self.domains[var]
-        least = min(domain, default=None)
+        if not domain:
+            return self.lost(var)
+        least = min(domain)
         return [fact[0] for value, (_, fact, _) in self.removed[var].items()
-                if fact[2] and value not in domain and (least is None or value < least)]
+                if value < least and fact[2]]
 
     def above(self, var: Hashable) -> list[Literal]:
         """The facts behind `var`'s greatest value: the values it lost above it."""
         domain = self.domains[var]
-        most = max(domain, default=None)
+        if not domain:
+            return self.lost(var)
+        most = max(domain)
         return [fact[0] for value, (_, fact, _) in self.removed[var].items()
-                if fact[2] and value not in domain and (most is None or value > most)]
+                if value > most and fact[2]]
 
     def decisions(self) -> list[Literal]:
         """The decisions in force: the reason of a removal no constraint explains."""
