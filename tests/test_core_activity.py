@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from csp_puzzles import count, solve
-from csp_puzzles.core.activity import GROWTH, RESCALE_ABOVE, Activity
+from csp_puzzles.core.activity import GROWTH, OLD_ENTRIES, RESCALE_ABOVE, Activity
 from csp_puzzles.core.heuristics import activity_order
 from csp_puzzles.core.learning import LearningSearch
 from csp_puzzles.core.nogoods import NogoodStore
@@ -119,3 +119,14 @@ def test_the_heap_chooses_as_a_scan_of_every_variable_would(inference, monkeypat
     assert count(queens(8), inference=inference, var_order="activity",
                  look_back="learn").count == 92
     assert len(decisions) > 100
+
+
+def test_the_heap_stays_small_however_many_bumps():
+    csp = queens(8)
+    search = LearningSearch(csp, var_order="activity")
+    state, activity = search.state, search.store.activity
+    for i in range(1000):
+        activity.bump([csp.variables[i % 3]])
+        assert activity_order(state) == csp.variables[i % 3]  # the last bumped: the highest
+    heap = state.activity_heap
+    assert len(heap.entries) <= OLD_ENTRIES * len(csp.variables) + 3

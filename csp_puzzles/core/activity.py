@@ -23,6 +23,9 @@ from .state import SearchState
 GROWTH = 1 / 0.95
 #: past this, every activity and the bump are scaled down (floats stay finite)
 RESCALE_ABOVE = 1e100
+#: an `OrderHeap` with more entries than this many per variable (most of them old) is made
+#: afresh, so that it never grows with the length of the search
+OLD_ENTRIES = 4
 
 
 class Activity:
@@ -119,7 +122,8 @@ class OrderHeap:
         """Push the variables bumped or reopened since the last call."""
         scores, position, entries, queued = (activity.scores, self.position, self.entries,
                                              self.queued)
-        if self.rescales != activity.rescales:  # every entry is old
+        if self.rescales != activity.rescales or len(entries) > OLD_ENTRIES * len(position):
+            # every entry is old (the activities were scaled down), or most are: made afresh
             self.entries = [(-score, position[var], var) for var, score in scores.items()]
             heapify(self.entries)
             self.queued = set(scores)
