@@ -30,20 +30,27 @@ def input_order(state: SearchState) -> Hashable:
 def mrv(state: SearchState) -> Hashable:
     """Minimum remaining values: the variable still to decide with the smallest domain.
 
-    No variable still to decide has fewer than `floor` values (under MAC a variable down to
-    one value is decided already; otherwise an empty domain has failed already), so the
-    scan stops at the first variable with that few: the same choice, found sooner.
+    A domain of one value cannot be beaten (an empty one has failed already), so the scan
+    stops at the first such variable: the same choice, found sooner. Under MAC a variable
+    down to one value is decided already, and two values cannot be beaten.
     """
-    mac, assigned = state.fixed_is_decided, state.assignment
-    floor = 2 if mac else 1
+    domains = state.domains
     best, best_size = None, 0
-    for var, domain in state.domains.items():  # in input order: see `state.unassigned`
-        size = len(domain)
-        decided = size < 2 if mac else var in assigned
-        if decided:
+    if state.fixed_is_decided:  # under MAC: the variables with more than one value left
+        for var, domain in domains.items():  # in input order: see `state.unassigned`
+            size = len(domain)
+            if size > 1 and (best is None or size < best_size):
+                if size == 2:
+                    return var
+                best, best_size = var, size
+        return best
+    assigned = state.assignment
+    for var in state.csp.variables:  # what `state.unassigned()` lists, without the list
+        if var in assigned:
             continue
+        size = len(domains[var])
         if best is None or size < best_size:
-            if size == floor:
+            if size == 1:
                 return var
             best, best_size = var, size
     return best
