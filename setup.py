@@ -9,7 +9,7 @@ is listed here, so a new folder of puzzles needs no change; the `"*"` patterns o
 
 The notebooks of the repository are the instructor versions (solutions, hidden tests, answer
 keys). The build writes each packed notebook in its student form instead
-(`csp_puzzles.course.make_student_form`), so the wheel, what `pip` installs, holds no answer;
+(`csp_puzzles.teaching.course.make_student_form`), so the wheel, what `pip` installs, holds no answer;
 the instructor versions come from a source checkout.
 """
 
@@ -43,10 +43,10 @@ def library_packages() -> list[str]:
 
 
 def _course_module():
-    """csp_puzzles/course.py, loaded on its own (it needs the standard library only; the
+    """csp_puzzles/teaching/course.py, loaded on its own (it needs the standard library only; the
     package's dependencies are not installed while it builds)."""
     spec = importlib.util.spec_from_file_location("csp_puzzles_course",
-                                                  HERE / "csp_puzzles" / "course.py")
+                                                  HERE / "csp_puzzles" / "teaching" / "course.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -30,9 +30,9 @@ from .core import (
     iter_solutions,
     solve,
 )
-from .errors import CspPuzzlesError, LimitReached, ParseError
-from .registry import KINDS
-from .session import Session
+from .core.errors import CspPuzzlesError, LimitReached, ParseError
+from .puzzle.registry import KINDS
+from .puzzle.session import Session
 
 PUZZLE_KINDS = KINDS  # the puzzle subpackages, by name
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from csp_puzzles.course import BEGIN_SOLUTION, END_SOLUTION
+from csp_puzzles.teaching.course import BEGIN_SOLUTION, END_SOLUTION
 
 #: exercise -> (the solution cells a half-right student writes, the graded cells that fail)
 HALF_RIGHT: dict[str, tuple[dict[str, str], set[str]]] = {

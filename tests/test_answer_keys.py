@@ -21,11 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from csp_puzzles import CSP, Linear, hashi, kakuro, milp, singles, solve, towers
+from csp_puzzles import CSP, Linear, hashi, kakuro, singles, solve, towers
 from csp_puzzles.core import Predicate, iter_solutions
 from csp_puzzles.examples import map_colouring, queens, send_more_money, sudoku
 from csp_puzzles.kakuro.combinations import combinations, is_magic
 from csp_puzzles.singles.milp import SinglesProgram
+from csp_puzzles.solvers import milp
 from csp_puzzles.viz import Stepper, map_view, puzzle_view, queens_view, sudoku_view
 
 REPO = Path(__file__).resolve().parent.parent
@@ -298,8 +299,8 @@ def test_10_highs_runs_of_the_three_loops():
     pytest.importorskip("highspy")
     if not version("highspy").startswith("1.16."):
         pytest.skip("the key quotes HiGHS 1.16's runs")
-    from csp_puzzles.errors import LimitReached
-    from csp_puzzles.lazy_cuts import LoopStats
+    from csp_puzzles.core.errors import LimitReached
+    from csp_puzzles.solvers.lazy_cuts import LoopStats
 
     puzzle = singles.parse((DATA / "singles" / "fiendish-6x6-seed1.txt").read_text())
     model = SinglesProgram(puzzle, walled_cells=False)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from csp_puzzles.app import NOTEBOOK, ClassApp, SearchTab, voila_command
-from csp_puzzles.app.launch import SHARE, TEMPLATE
 from csp_puzzles.cli import main
-from csp_puzzles.registry import KINDS
+from csp_puzzles.puzzle.registry import KINDS
+from csp_puzzles.teaching.app import NOTEBOOK, ClassApp, SearchTab, voila_command
+from csp_puzzles.teaching.app.launch import SHARE, TEMPLATE
 from csp_puzzles.viz import Stepper
 
 
@@ -46,7 +46,7 @@ def test_the_search_tab_button_solves_each_kind_checked_and_unique(kind: str) ->
 def test_the_notebook_only_builds_the_app() -> None:
     notebook = json.loads(NOTEBOOK.read_text())
     code = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
-    assert code == ["from csp_puzzles.app import ClassApp\n\nClassApp()"]
+    assert code == ["from csp_puzzles.teaching.app import ClassApp\n\nClassApp()"]
     assert all(not cell.get("outputs") for cell in notebook["cells"])
 
 
@@ -76,7 +76,7 @@ def test_voila_command_serves_the_notebook_with_the_template_on_localhost() -> N
 
 
 def test_app_without_voila_is_one_line_and_exit_2(monkeypatch, capsys) -> None:
-    import csp_puzzles.app.launch as launch
+    import csp_puzzles.teaching.app.launch as launch
 
     monkeypatch.setattr(launch, "find_spec", lambda name: None)
     assert main(["app", "--no-browser"]) == 2

@@ -38,7 +38,7 @@ def _free_port() -> int:
 @pytest.fixture
 def app_url(tmp_path: Path) -> Iterator[str]:
     """`csp-puzzles app` (its Voila command line) on a free port, stopped by its PID."""
-    from csp_puzzles.app import voila_command
+    from csp_puzzles.teaching.app import voila_command
 
     port = _free_port()
     argv, env = voila_command(port, open_browser=False)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from csp_puzzles.registry import KINDS, puzzle_module
+from csp_puzzles.puzzle.registry import KINDS, puzzle_module
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
@@ -106,7 +106,7 @@ def test_json_is_one_object_when_there_is_no_solution(kind, engine):
 
 
 HIGHS_THROUGH_THE_LIBRARY = """
-from csp_puzzles import milp
+from csp_puzzles.solvers import milp
 program = milp.IntegerProgram("two of three")
 x = [program.binary(name) for name in "abc"]
 program.add(milp.exactly(x, 2))

@@ -13,7 +13,7 @@ import pytest
 
 import csp_puzzles
 from csp_puzzles.cli import main as cli_main
-from csp_puzzles.course import FAILS_ON_PURPOSE, MARKERS, course_sources
+from csp_puzzles.teaching.course import FAILS_ON_PURPOSE, MARKERS, course_sources
 
 NOTEBOOKS, DATA = course_sources()
 
@@ -139,7 +139,7 @@ def test_every_link_of_the_course_opens_a_file_of_the_course():
 
 
 def test_a_notebook_with_unpaired_markers_is_one_clear_error(tmp_path, monkeypatch, capsys):
-    from csp_puzzles import course
+    from csp_puzzles.teaching import course
 
     source = tmp_path / "source"
     (source / "notebooks").mkdir(parents=True)
@@ -161,7 +161,7 @@ def test_from_an_installed_package_the_instructor_versions_are_refused(tmp_path,
                                                                        capsys):
     """An installed wheel holds the student course only: `--instructor` exits 2 with one line
     saying where the instructor versions come from; the student course is written as usual."""
-    from csp_puzzles import course
+    from csp_puzzles.teaching import course
 
     installed = tmp_path / "site-packages" / "csp_puzzles" / "coursefiles"
     assert cli_main(["course", str(installed)]) == 0

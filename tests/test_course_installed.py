@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from csp_puzzles.course import MARKERS as MARKER_LINES
+from csp_puzzles.teaching.course import MARKERS as MARKER_LINES
 from tests.busy import BusyCores
 
 REPO = Path(__file__).resolve().parent.parent

@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from csp_puzzles.cli import main as cli_main
-from csp_puzzles.course import (
+from csp_puzzles.teaching.course import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
     END_HIDDEN,
@@ -37,7 +37,7 @@ from csp_puzzles.course import (
     strip_source,
     student_notebook,
 )
-from csp_puzzles.grading import SEED_VARIABLE, Mismatch
+from csp_puzzles.teaching.grading import SEED_VARIABLE, Mismatch
 
 from .exercise_answers import HALF_RIGHT, grading, half_right, text
 

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from csp_puzzles import ParseError
 from csp_puzzles.cli import main
-from csp_puzzles.registry import KINDS, puzzle_module
+from csp_puzzles.puzzle.registry import KINDS, puzzle_module
 from tests.conftest import REPO
 
 SEED = 14

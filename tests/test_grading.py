@@ -32,8 +32,8 @@ from pathlib import Path
 import pytest
 
 from csp_puzzles.cli import main as cli_main
-from csp_puzzles.course import student_notebook
-from csp_puzzles.grading import SEED_VARIABLE
+from csp_puzzles.teaching.course import student_notebook
+from csp_puzzles.teaching.grading import SEED_VARIABLE
 
 from .exercise_answers import HALF_RIGHT, grading, half_right, solutions, submission, text
 
@@ -45,7 +45,7 @@ SEED_A, SEED_B = "seed from the config", "seed from the environment"
 CONFIG = f'''import os
 
 c.CourseDirectory.course_id = "csp"
-# the instructor's seed for the checks (csp_puzzles.grading); an environment variable wins
+# the instructor's seed for the checks (csp_puzzles.teaching.grading); an environment variable wins
 os.environ.setdefault("{SEED_VARIABLE}", "{SEED_A}")
 # as the README advises: a busy machine (the test run's other process, the notebooks' load)
 # may take longer than nbgrader's 60 s to start a kernel and 4 s to hear from it

@@ -15,9 +15,9 @@ from itertools import combinations
 from csp_puzzles import hashi
 from csp_puzzles.core import Contradiction, Search, SearchState, solve, solve_with_restarts
 from csp_puzzles.core.heuristics import dom_wdeg
+from csp_puzzles.core.unionfind import UnionFind
 from csp_puzzles.hashi.connectivity import _Groups, _Seen
 from csp_puzzles.hashi.rules import IslandDegree, edge_bounds
-from csp_puzzles.unionfind import UnionFind
 from tests.conftest import REPO, data_available, shared_file
 
 

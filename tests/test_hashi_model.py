@@ -15,6 +15,7 @@ from csp_puzzles.hashi.rules import (
     RULE_LEVELS,
     rule_family,
 )
+from csp_puzzles.viz.matplotlib_drawing import draw_puzzle
 from tests.conftest import janko
 
 SEED_000 = "1 0 2 0 0\n0 0 0 0 0\n0 0 2 0 2\n0 0 0 0 0\n0 0 2 0 3\n"
@@ -221,9 +222,9 @@ def test_render_puzzle_solution_and_state():
     puzzle = hashi.parse("7x7m2:d3a32a2b2e3m1a3b3b4a3b3b2")
     result = puzzle.solve(trace=True)
     fig, axes = plt.subplots(1, 3)
-    puzzle.render(axes[0])
-    puzzle.render(axes[1], domains=result.trace.domains_at(5))
-    puzzle.render(axes[2], solution=result.solution)
+    draw_puzzle(axes[0], puzzle)
+    draw_puzzle(axes[1], puzzle, domains=result.trace.domains_at(5))
+    draw_puzzle(axes[2], puzzle, solution=result.solution)
     assert len(axes[0].lines) < len(axes[1].lines)
     bridges_drawn = sum(1 for line in axes[2].lines if line.get_linestyle() == "-")
     assert bridges_drawn == sum(result.solution.values())

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from csp_puzzles.registry import puzzle_module
+from csp_puzzles.puzzle.registry import puzzle_module
 from tests.conftest import REPO
 
 pytestmark = pytest.mark.slow

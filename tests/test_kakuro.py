@@ -23,6 +23,7 @@ from csp_puzzles.core import SearchState, propagate
 from csp_puzzles.kakuro.combinations import TABLE, combinations, digits_of, mask_of, sum_range
 from csp_puzzles.kakuro.layout import MAX_RUN, random_layout
 from csp_puzzles.kakuro.rules import RULES, RegionSum, run_supports
+from csp_puzzles.viz.matplotlib_drawing import draw_puzzle
 from tests.conftest import decoded
 
 # The example of the Wikipedia article on Kakuro (8x8), typed in by hand.
@@ -227,12 +228,12 @@ def test_render_solution_and_trace_state():
 
     puzzle = kakuro.parse(WIKIPEDIA)
     fig, ax = plt.subplots()
-    puzzle.render(ax, solution=WIKIPEDIA_SOLUTION)
+    draw_puzzle(ax, puzzle, solution=WIKIPEDIA_SOLUTION)
     digits = [t.get_text() for t in ax.texts]
     assert digits.count("9") >= 6 and "23" in digits and "35" in digits
     result = puzzle.solve(trace=True)
     state = result.trace.domains_at(3)
-    puzzle.render(ax, domains=state)
+    draw_puzzle(ax, puzzle, domains=state)
     small = [t for t in ax.texts if t.get_fontsize() < 6 * 0.42 * 72 / 8]
     assert len(ax.texts) > len(digits)  # pencil marks for the undecided cells
     assert small

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from csp_puzzles.cli import main
-from csp_puzzles.lite.lock import LOCAL_PYODIDE, PYODIDE_CDN, PYODIDE_VERSION, site_lock
-from csp_puzzles.lite.site import _settings
-from csp_puzzles.lite.wheels import Index, needed_wheels
+from csp_puzzles.teaching.lite.lock import LOCAL_PYODIDE, PYODIDE_CDN, PYODIDE_VERSION, site_lock
+from csp_puzzles.teaching.lite.site import _settings
+from csp_puzzles.teaching.lite.wheels import Index, needed_wheels
 
 LOCK = {"info": {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3",
                  "python": "3.14.2"},
@@ -167,7 +167,7 @@ def test_a_site_for_the_cdn_carries_no_pyodide(tmp_path: Path, monkeypatch):
     """Built as users online get it: Pyodide's package list as the CDN serves it (here the
     npm package's, the same release), Pyodide's packages left on the CDN."""
     pytest.importorskip("jupyterlite_core")
-    from csp_puzzles.lite import build_site, lock
+    from csp_puzzles.teaching.lite import build_site, lock
 
     npm = Path(os.environ.get("CSP_PUZZLES_CACHE", Path.home() / ".cache" / "csp-puzzles"))
     listed = npm / "lite" / "node_modules" / "pyodide" / "pyodide-lock.json"

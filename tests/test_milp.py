@@ -13,10 +13,11 @@ import sys
 
 import pytest
 
-from csp_puzzles import hashi, kakuro, milp, singles, towers
+from csp_puzzles import hashi, kakuro, singles, towers
 from csp_puzzles.cli import main
-from csp_puzzles.errors import LimitReached, MissingExtra
+from csp_puzzles.core.errors import LimitReached, MissingExtra
 from csp_puzzles.singles import milp as singles_milp
+from csp_puzzles.solvers import milp
 from csp_puzzles.towers import milp as towers_milp
 from csp_puzzles.towers.milp import TowersProgram
 from tests.conftest import REPO, janko, shared_file, tatham

@@ -1,7 +1,7 @@
 """Every picture exists once, as plain data; matplotlib only draws it, and only when asked.
 
 - `import csp_puzzles.viz` (and the core) bring in no matplotlib;
-- the one generic drawing (`csp_puzzles.matplotlib_drawing`) draws every built-in view and
+- the one generic drawing (`csp_puzzles.viz.matplotlib_drawing`) draws every built-in view and
   every puzzle at any state, and a solution as every variable decided;
 - Hashi's counts never overlap, nor sit on a crossing, even with every edge undecided;
 - a tree-shaped constraint graph is drawn as a tree: parents above their children, no two
@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from csp_puzzles import CSP, NotInSet, Predicate, hashi, kakuro, singles, solve, towers
-from csp_puzzles import picture as pic
 from csp_puzzles.core.learning import LearningSearch
 from csp_puzzles.examples import map_colouring, queens, send_more_money, sudoku
 from csp_puzzles.hashi.picture import crossing_cells
+from csp_puzzles.puzzle import picture as pic
 from csp_puzzles.viz import (
     domain_grid_view,
     graph_view,
@@ -33,6 +33,7 @@ from csp_puzzles.viz import (
 )
 from csp_puzzles.viz.charts import Scale, bar_chart, line_chart
 from csp_puzzles.viz.implication import UIP, implication_picture
+from csp_puzzles.viz.matplotlib_drawing import draw_puzzle
 from tests.conftest import REPO, decoded
 
 matplotlib = pytest.importorskip("matplotlib")
@@ -56,7 +57,7 @@ def imported_after(statement: str) -> set[str]:
 
 
 def test_the_core_and_the_puzzles_import_no_drawing_or_widget_library():
-    loaded = imported_after("import csp_puzzles, csp_puzzles.cli\n"
+    loaded = imported_after("import csp_puzzles, csp_puzzles.cli.commands\n"
                             "from csp_puzzles import hashi, kakuro, towers, singles")
     assert not loaded & {"matplotlib", "numpy", "anywidget", "ipywidgets", "IPython"}
 
@@ -92,9 +93,9 @@ def test_a_puzzle_drawn_as_printed_at_a_state_and_solved(kind):
     result = puzzle.solve(trace=True)
     variables = puzzle.picture()["variables"]
     printed, middle, solved = _figure(), _figure(), _figure()
-    puzzle.render(printed)
-    puzzle.render(middle, domains=result.trace.domains_at(len(result.trace) // 3))
-    puzzle.render(solved, solution=result.solution)
+    draw_puzzle(printed, puzzle)
+    draw_puzzle(middle, puzzle, domains=result.trace.domains_at(len(result.trace) // 3))
+    draw_puzzle(solved, puzzle, solution=result.solution)
     domains = puzzle.solution_domains(result.solution)
     assert {pic.key(v) for v in domains} <= {entry["var"] for entry in variables}
     assert all(len(values) == 1 for values in domains.values())
@@ -107,8 +108,8 @@ def test_kakuro_solved_shows_every_digit_and_printed_none():
     puzzle = kakuro.parse((REPO / PUZZLES["kakuro"][1]).read_text())
     solution = puzzle.solve().solution
     printed, solved = _figure(), _figure()
-    puzzle.render(printed)
-    puzzle.render(solved, solution=solution)
+    draw_puzzle(printed, puzzle)
+    draw_puzzle(solved, puzzle, solution=solution)
     digits = [str(solution[r][c]) for r, c in puzzle.whites]
     clues = _texts(printed)
     assert sorted(_texts(solved)) == sorted(clues + digits)
@@ -228,7 +229,7 @@ def test_a_line_chart_keeps_only_the_corners_of_long_flat_stretches():
 
 
 def test_the_png_of_a_chart_is_drawn(tmp_path: Path):
-    from csp_puzzles.matplotlib_drawing import png
+    from csp_puzzles.viz.matplotlib_drawing import png
 
     picture = line_chart({"nodes": ([4, 8, 12], [10, 100, 1000])}, yscale="log", dots=True)
     assert png(picture).startswith(b"\x89PNG")

@@ -15,7 +15,8 @@ import matplotlib
 import pytest
 
 from csp_puzzles.cli import main
-from csp_puzzles.registry import KINDS, puzzle_module
+from csp_puzzles.puzzle.registry import KINDS, puzzle_module
+from csp_puzzles.viz.matplotlib_drawing import draw_puzzle
 from tests.conftest import REPO
 
 matplotlib.use("Agg")
@@ -57,8 +58,8 @@ def test_the_shared_shape(kind, path):
 
     fig, ax = plt.subplots()
     middle = len(result.trace) // 2
-    puzzle.render(ax, domains=result.trace.domains_at(middle) if len(result.trace) else None)
-    puzzle.render(ax, solution=result.solution)
+    draw_puzzle(ax, puzzle, domains=result.trace.domains_at(middle) if len(result.trace) else None)
+    draw_puzzle(ax, puzzle, solution=result.solution)
     plt.close(fig)
 
 

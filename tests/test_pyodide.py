@@ -117,7 +117,7 @@ def readme_blocks() -> list[str]:
     Node's offline Pyodide: its wheel comes from a CDN)."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    draws = ("render(", "plt")
+    draws = ("draw_puzzle", "plt")
     return ["\n".join(line for line in block.splitlines() if not any(d in line for d in draws))
             for block in blocks]
 

@@ -28,7 +28,7 @@ from csp_puzzles import (
     towers,
 )
 from csp_puzzles.cli import main
-from csp_puzzles.limits import GENERATE_SIDE, GRID_SIDE, INPUT_BYTES, MAX_DOMAIN_SIZE
+from csp_puzzles.puzzle.limits import GENERATE_SIDE, GRID_SIDE, INPUT_BYTES, MAX_DOMAIN_SIZE
 from tests.conftest import REPO
 
 ERROR_LINE = re.compile(r"^csp-puzzles: error: [^\n]+:\d+:\d+: [^\n]+\n$")
@@ -249,7 +249,7 @@ def test_a_full_disk_is_one_line(capsys, puzzle_file):
 
 
 def test_missing_optional_packages_are_one_line(capsys, puzzle_file, monkeypatch):
-    import csp_puzzles.cli as cli
+    import csp_puzzles.cli.commands as cli
 
     monkeypatch.setattr(cli, "find_spec", lambda name: None)
     code, _, err = run(capsys, "solve", "hashi", puzzle_file, "--png", "x.png")

@@ -20,6 +20,7 @@ from csp_puzzles.cli import main
 from csp_puzzles.singles.check import check
 from csp_puzzles.singles.connectivity import Connected
 from csp_puzzles.singles.rules import SHADED, UNSHADED
+from csp_puzzles.viz.matplotlib_drawing import draw_puzzle
 from tests.conftest import REPO
 
 matplotlib.use("Agg")
@@ -273,10 +274,10 @@ def test_render_solution_and_trace_state():
     puzzle = singles.parse(JANKO)
     result = puzzle.solve(trace=True)
     fig, ax = plt.subplots()
-    puzzle.render(ax, solution=result.solution)
+    draw_puzzle(ax, puzzle, solution=result.solution)
     assert cell_colours(ax).count("#333333") == len(result.solution)  # shaded, dark
     ax.clear()
-    puzzle.render(ax, domains={cell: (0, 1) for cell in puzzle.cells()})
+    draw_puzzle(ax, puzzle, domains={cell: (0, 1) for cell in puzzle.cells()})
     assert cell_colours(ax) == ["#e8eef7"] * len(puzzle.cells())  # undecided, light blue
     plt.close(fig)
 

@@ -18,6 +18,7 @@ from csp_puzzles.core.inference import propagate
 from csp_puzzles.towers.generate import clues_of, latin_square
 from csp_puzzles.towers.model import Towers
 from csp_puzzles.towers.rules import line_supports, visible
+from csp_puzzles.viz.matplotlib_drawing import draw_puzzle
 
 EASY_ID = "4:1/2/3/4/2/2/2/1/1/2/2/2/4/3/2/1"
 EASY_GRID = [[4, 3, 2, 1], [1, 4, 3, 2], [2, 1, 4, 3], [3, 2, 1, 4]]
@@ -262,11 +263,11 @@ def test_render_empty_solved_and_trace_state():
     puzzle = towers.parse(GIVENS_ID)
     result = puzzle.solve(trace=True)
     fig, axes = plt.subplots(1, 3)
-    puzzle.render(axes[0])
-    puzzle.render(axes[1], solution=result.solution)
+    draw_puzzle(axes[0], puzzle)
+    draw_puzzle(axes[1], puzzle, solution=result.solution)
     domains = result.trace.domains_at(min(3, len(result.trace) - 1))
     domains[(0, 0)] = ()
-    puzzle.render(axes[2], domains=domains)
+    draw_puzzle(axes[2], puzzle, domains=domains)
     texts = [t.get_text() for t in axes[2].texts]
     assert "2" in [t.get_text() for t in axes[0].texts]  # a clue
     assert len(axes[1].texts) == 16 + puzzle.clue_count() + 2 * 4  # and row, column numbers

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from csp_puzzles.unionfind import UnionFind, components
+from csp_puzzles.core.unionfind import UnionFind, components
 
 
 def groups_by_search(n: int, links: list[tuple[int, int]]) -> list[set[int]]:

@@ -13,11 +13,11 @@ import json
 
 import pytest
 
-from csp_puzzles import picture as pic
 from csp_puzzles.core import Event, Trace, solve
+from csp_puzzles.core.strategies import compare
 from csp_puzzles.core.trace import KINDS
 from csp_puzzles.examples import map_colouring, queens, send_more_money, sudoku
-from csp_puzzles.strategies import compare
+from csp_puzzles.puzzle import picture as pic
 from csp_puzzles.viz import (
     Comparison,
     Stepper,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from csp_puzzles import hashi, kakuro, singles, towers
-from csp_puzzles import picture as pic
 from csp_puzzles.core import Event
-from csp_puzzles.registry import KINDS, puzzle_class
+from csp_puzzles.puzzle import picture as pic
+from csp_puzzles.puzzle.registry import KINDS, puzzle_class
 from csp_puzzles.viz import PuzzleEditor, Stepper, editable_kinds, puzzle_view
 from tests.conftest import decoded
 

@@ -172,7 +172,7 @@ class Tab:
 
 def build(pyodide: Path, target: Path) -> float:
     """Build the site into `target`; returns the seconds it took."""
-    from ..lite import build_site
+    from ..teaching.lite import build_site
 
     started = time.perf_counter()
     build_site(target, pyodide)

@@ -70,9 +70,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import milp, singles, towers
-from ..errors import LimitReached
-from ..puzzle import Puzzle
+from .. import singles, towers
+from ..core.errors import LimitReached
+from ..puzzle.protocol import Puzzle
+from ..solvers import milp
 from ..towers import milp as towers_milp
 from ..towers.generate import clues_of, latin_square
 from .hashi import SHARED, _cpsat_available, _timing, run_cpsat, run_ours, sample, stopwatch

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 
-from ..errors import LimitReached
+from ..core.errors import LimitReached
 
 #: propagations allowed to the first call under a time limit (tens of milliseconds)
 FIRST_PROPAGATIONS = 1_000_000

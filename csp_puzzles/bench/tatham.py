@@ -29,7 +29,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from ..registry import puzzle_module
+from ..puzzle.registry import puzzle_module
 from .options import BenchParser
 from .report import Progress, median, table
 

@@ -22,8 +22,8 @@ from collections.abc import Callable, Hashable, Iterable
 from time import perf_counter
 from typing import TypeVar
 
-from ..errors import LimitReached
 from .constraints import Conflicts, Constraint
+from .errors import LimitReached
 from .state import Contradiction, SearchState
 
 Inference = Callable[[SearchState, Hashable], None]

@@ -6,7 +6,7 @@ here, before anything runs: an unknown name is a `ValueError` listing the names 
 
 The limits too: `timeout` is a number of seconds from 0 to `MAX_TIMEOUT`, `max_nodes` a
 whole number >= 0, and a count's `limit` a whole number >= 1 (or None for every solution).
-Running out of either is one exception, `LimitReached` (csp_puzzles.errors), wherever it
+Running out of either is one exception, `LimitReached` (csp_puzzles.core.errors), wherever it
 happens: between two nodes, in the middle of a propagation (`SearchState.check_deadline`),
 in another engine, or when a whole command outlives its deadline (deadline.py). The search
 reports it as the status `limit`.

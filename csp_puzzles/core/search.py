@@ -31,8 +31,8 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import LimitReached
 from .csp import CSP
+from .errors import LimitReached
 from .heuristics import credit_failure
 from .inference import node_consistency, reaches_arc_consistency
 from .options import Options, check_count_limit, check_max_nodes

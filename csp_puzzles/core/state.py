@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..errors import LimitReached
+from .errors import LimitReached
 from .reasons import Literal
 from .stats import Stats
 from .trace import ASSIGN, PRUNE, SPLIT, Trace

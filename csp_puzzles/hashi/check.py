@@ -117,7 +117,7 @@ def _lies_clear(link: Link, n: int, maxb: int, adjacent: bool, value_at: dict[Ce
 def _connection_problems(puzzle: Hashi, islands: list[Cell], links: list[Link]) -> list[str]:
     """Connectivity (and no cycle in the no-loops variant), by a union-find.
 
-    Its own few lines rather than the shared `csp_puzzles.unionfind`, which the solver's
+    Its own few lines rather than the shared `csp_puzzles.core.unionfind`, which the solver's
     connectivity rule uses: a bug there must not be able to hide here too.
     """
     parent = {pos: pos for pos in islands}

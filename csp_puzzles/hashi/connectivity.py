@@ -38,7 +38,7 @@ from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Contradiction, Literal, SearchState
-from ..unionfind import UnionFind
+from ..core.unionfind import UnionFind
 from .rules import FULL, bounds_read, check_level, edge_bounds
 
 if TYPE_CHECKING:

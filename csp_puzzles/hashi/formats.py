@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..formats import (
+from ..puzzle.formats import (
     Token,
     by_format,
     check_size,
@@ -34,7 +34,7 @@ from ..formats import (
     read_game_id,
     split_compact,
 )
-from ..limits import GRID_SIDE
+from ..puzzle.limits import GRID_SIDE
 from .model import MAX_BRIDGES, Hashi
 
 WATER = frozenset("0.-")

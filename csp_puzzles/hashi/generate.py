@@ -33,10 +33,10 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from .. import sizes
 from ..core import count
-from ..limits import GENERATE_SIDE
-from ..sizes import Sides
+from ..puzzle import sizes
+from ..puzzle.limits import GENERATE_SIDE
+from ..puzzle.sizes import Sides
 from .grade import DIFFICULTIES, grade
 from .model import MAX_BRIDGES, Hashi
 

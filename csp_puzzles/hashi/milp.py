@@ -32,9 +32,9 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..lazy_cuts import LoopStats, groups
-from ..milp import IntegerProgram, Row, at_least, at_most, exactly
-from ..milp import solutions as program_solutions
+from ..solvers.lazy_cuts import LoopStats, groups
+from ..solvers.milp import IntegerProgram, Row, at_least, at_most, exactly
+from ..solvers.milp import solutions as program_solutions
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi, Solution

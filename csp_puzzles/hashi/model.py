@@ -42,8 +42,8 @@ from ..core import CSP, solve_with_restarts
 from ..core.heuristics import ValueOrder, VariableOrder
 from ..core.ladder import Rung
 from ..core.search import fewer_collections
-from ..formats import encode_runs
-from ..puzzle import Puzzle, PuzzleResult
+from ..puzzle.formats import encode_runs
+from ..puzzle.protocol import Puzzle, PuzzleResult
 from . import grade as grading
 from .check import check
 from .connectivity import Connectivity, NoLoops

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .. import picture as pic
+from ..puzzle import picture as pic
 
 if TYPE_CHECKING:
     from .model import Edge, Hashi

@@ -91,10 +91,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from ..core.errors import LimitReached, MissingExtra
 from ..core.trace import show
-from ..errors import LimitReached, MissingExtra
-from ..lazy_cuts import LoopStats, groups, lazy_solutions
-from ..unionfind import UnionFind
+from ..core.unionfind import UnionFind
+from ..solvers.lazy_cuts import LoopStats, groups, lazy_solutions
 
 if TYPE_CHECKING:
     from .model import Hashi, Solution
@@ -621,7 +621,7 @@ def sat_solutions(puzzle: Hashi, adjacent: bool = True, deadline: float | None =
                   stats: LoopStats | None = None) -> Iterator[Solution]:
     """Every solution, one at a time, by the lazy cut loop and blocking clauses.
 
-    The loop (`csp_puzzles.lazy_cuts`): solve without connectivity; while the model falls
+    The loop (`csp_puzzles.solvers.lazy_cuts`): solve without connectivity; while the model falls
     apart into groups, add for each group "some bridge leaves this set" (and, without loops,
     "not all the pairs of this cycle") and solve again. A connected model is a solution:
     yield it, then block it. Every clause added holds in every solution, so no solution is

@@ -23,7 +23,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, SearchState
-from ..unionfind import UnionFind
+from ..core.unionfind import UnionFind
 
 if TYPE_CHECKING:
     from ..core.hints import Words

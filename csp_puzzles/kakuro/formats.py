@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import ParseError
-from ..formats import (
+from ..core.errors import ParseError
+from ..puzzle.formats import (
     Token,
     check_header,
     check_width,
@@ -23,7 +23,7 @@ from ..formats import (
     header_numbers,
     split_compact,
 )
-from ..limits import GRID_SIDE
+from ..puzzle.limits import GRID_SIDE
 from .combinations import combinations, sum_range
 from .model import BLOCK, WHITE, Clue, Kakuro, find_runs
 

@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable
 
 from ..core import CSP, AllDifferent, Predicate, count, solve
 from ..core.state import SearchState
-from ..limits import GENERATE_SIDE
+from ..puzzle.limits import GENERATE_SIDE
 from .combinations import ALL_DIGITS, DIGITS, combinations
 from .grade import DIFFICULTIES, grade
 from .layout import Cell, Layout, random_layout

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..regions import grid_neighbours, regions
+from ..puzzle.regions import grid_neighbours, regions
 
 Cell = tuple[int, int]
 

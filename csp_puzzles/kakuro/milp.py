@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..lazy_cuts import LoopStats
-from ..milp import IntegerProgram, Row, at_most, exactly
-from ..milp import solutions as program_solutions
+from ..solvers.lazy_cuts import LoopStats
+from ..solvers.milp import IntegerProgram, Row, at_most, exactly
+from ..solvers.milp import solutions as program_solutions
 from .combinations import DIGITS
 
 if TYPE_CHECKING:

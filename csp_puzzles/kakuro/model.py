@@ -20,7 +20,7 @@ from typing import Any, ClassVar, NamedTuple
 from ..core import CSP, AllDifferent, Sum
 from ..core.ladder import Rung
 from ..core.trace import show
-from ..puzzle import Puzzle
+from ..puzzle.protocol import Puzzle
 from . import grade as grading
 from .check import check
 from .combinations import DIGITS

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..regions import grid_neighbours, regions
+from ..puzzle.regions import grid_neighbours, regions
 
 
 def check(grid: Sequence[Sequence[int]], shaded: Iterable[tuple[int, int]] | None) -> list[str]:

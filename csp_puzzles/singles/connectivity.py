@@ -46,7 +46,7 @@ from typing import Any
 
 from ..core import Constraint, SearchState
 from ..core.trace import show
-from ..regions import regions
+from ..puzzle.regions import regions
 from .rules import SHADED, UNSHADED
 
 _ONLY_SHADED = frozenset({SHADED})
@@ -80,7 +80,7 @@ class WallUnionFind:
 
     Cells are numbered 0..n-1 and `BORDER` is n. Union by size without path compression keeps
     `find` logarithmic and every union undoable by resetting two entries. That is why this
-    is not the shared `csp_puzzles.unionfind.UnionFind`, whose path halving rewrites links
+    is not the shared `csp_puzzles.core.unionfind.UnionFind`, whose path halving rewrites links
     an undo would need.
     """
 

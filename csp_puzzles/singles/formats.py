@@ -11,8 +11,8 @@ Accepted (detected automatically):
 
 from __future__ import annotations
 
-from ..errors import ParseError
-from ..formats import (
+from ..core.errors import ParseError
+from ..puzzle.formats import (
     Token,
     by_format,
     check_header,
@@ -25,7 +25,7 @@ from ..formats import (
     read_game_id,
     split_compact,
 )
-from ..limits import GRID_SIDE
+from ..puzzle.limits import GRID_SIDE
 from .model import TATHAM_DIGITS, Singles
 
 #: his parameters: the width, then the height (`5x5`, or `5` for a square) and a

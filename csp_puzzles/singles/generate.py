@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import random
 
-from .. import sizes
-from ..limits import GENERATE_SIDE
-from ..sizes import Sides
+from ..puzzle import sizes
+from ..puzzle.limits import GENERATE_SIDE
+from ..puzzle.sizes import Sides
 from .connectivity import Connected, WallUnionFind
 from .grade import DIFFICULTIES, LEVELS, grade
 from .model import Singles, first_undecided

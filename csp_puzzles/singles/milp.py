@@ -8,7 +8,7 @@ Rows:
   stays unshaded, so at least k - 1 of them are shaded;
 - shaded cells never touch: `shade[a] + shade[b] <= 1` for neighbours a, b;
 - the unshaded cells are connected. Written out, that takes one row per way of cutting the
-  grid in two; instead the loop of `csp_puzzles.milp` adds them when needed: solve, find
+  grid in two; instead the loop of `csp_puzzles.solvers.milp` adds them when needed: solve, find
   the groups of unshaded cells, and if there are several, add for each group "one of the
   cells around it must be unshaded" (`sum(shade[b] for b around the group) <= size - 1`),
   then solve again. The rows for single cells (a cell walled in by its shaded neighbours)
@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..lazy_cuts import LoopStats, groups
-from ..milp import IntegerProgram, Row, at_least, at_most
-from ..milp import solutions as program_solutions
+from ..solvers.lazy_cuts import LoopStats, groups
+from ..solvers.milp import IntegerProgram, Row, at_least, at_most
+from ..solvers.milp import solutions as program_solutions
 
 if TYPE_CHECKING:
     from .model import Singles

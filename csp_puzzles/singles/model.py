@@ -30,7 +30,7 @@ from ..core.heuristics import VariableOrder
 from ..core.ladder import Rung
 from ..core.lookahead import probing
 from ..core.trace import show
-from ..puzzle import Puzzle
+from ..puzzle.protocol import Puzzle
 from . import grade as grading
 from .check import check
 from .connectivity import Connected

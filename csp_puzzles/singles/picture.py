@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .. import picture as pic
+from ..puzzle import picture as pic
 from .rules import SHADED, UNSHADED
 
 if TYPE_CHECKING:

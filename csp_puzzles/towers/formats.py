@@ -13,8 +13,8 @@ Two formats, told apart automatically:
 
 from __future__ import annotations
 
-from ..errors import ParseError
-from ..formats import (
+from ..core.errors import ParseError
+from ..puzzle.formats import (
     Token,
     by_format,
     empty_input,

@@ -15,10 +15,10 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from .. import sizes
 from ..core import CSP, AllDifferent, SearchState, count, solve
-from ..limits import GENERATE_SIDE
-from ..sizes import Sides
+from ..puzzle import sizes
+from ..puzzle.limits import GENERATE_SIDE
+from ..puzzle.sizes import Sides
 from .grade import LEVELS, grade
 from .model import Towers
 from .rules import visible

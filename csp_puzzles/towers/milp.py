@@ -49,9 +49,9 @@ from typing import TYPE_CHECKING
 
 from ..core import Contradiction, SearchState
 from ..core.inference import propagate
-from ..lazy_cuts import LoopStats
-from ..milp import IntegerProgram, Row, exactly
-from ..milp import solutions as program_solutions
+from ..solvers.lazy_cuts import LoopStats
+from ..solvers.milp import IntegerProgram, Row, exactly
+from ..solvers.milp import solutions as program_solutions
 from .rules import Line
 
 if TYPE_CHECKING:

@@ -24,9 +24,9 @@ from typing import Any, ClassVar
 
 from ..core import CSP, AllDifferent
 from ..core.ladder import Rung
-from ..formats import encode_runs
-from ..limits import GRID_SIDE
-from ..puzzle import Puzzle
+from ..puzzle.formats import encode_runs
+from ..puzzle.limits import GRID_SIDE
+from ..puzzle.protocol import Puzzle
 from . import grade as grading
 from .check import check
 from .rules import ClueRules, LatinSingles, Line, LineClues, LineVisibility, ValuePositions

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from .. import picture as pic
+from ..puzzle import picture as pic
 
 if TYPE_CHECKING:
     from .model import Towers

@@ -4,7 +4,7 @@
 - `Picture(description, domains)`: one picture description drawn at given domains;
 - `Playground(puzzle or session)`: a search the student drives, in the page;
 - views (`queens_view`, `map_view`, `domain_grid_view`, `puzzle_view`): drawing functions;
-- `Comparison(runs, view)`: several runs of one problem (`csp_puzzles.strategies.compare`),
+- `Comparison(runs, view)`: several runs of one problem (`csp_puzzles.core.strategies.compare`),
   each run's search tree and node count, any run replayed;
 - pictures as plain data: `node_chart`, `bar_chart`, `line_chart`, `implication_picture`
   (a conflict analysis of a learning search);
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .compare import Comparison
     from .editor import PuzzleEditor, editable_kinds
     from .export import export_notebook
+    from .matplotlib_drawing import draw_puzzle
     from .playground import Playground
     from .stepper import Explorer, Stepper
     from .still import Picture
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 #: what is imported when first asked for: the widgets, and what needs their front end
 LAZY = {"Stepper": "stepper", "Explorer": "stepper", "Comparison": "compare",
         "PuzzleEditor": "editor", "editable_kinds": "editor", "export_notebook": "export",
-        "Picture": "still", "Playground": "playground"}
+        "Picture": "still", "Playground": "playground", "draw_puzzle": "matplotlib_drawing"}
 
 
 def __getattr__(name: str) -> Any:
@@ -65,5 +66,5 @@ __all__ = [
     "puzzle_view", "sudoku_view",
     "AUSTRALIA_POSITIONS", "Comparison", "node_chart", "table", "bar_chart", "line_chart",
     "implication_picture",
-    "draw_png", "figure_png", "event_sentence", "plain_name", "LEGEND",
+    "draw_png", "figure_png", "draw_puzzle", "event_sentence", "plain_name", "LEGEND",
 ]

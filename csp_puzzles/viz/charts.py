@@ -1,6 +1,6 @@
 """Charts as picture descriptions: bars and lines made of plain shapes; runs summarised.
 
-A chart is a `csp_puzzles.picture` description with no variables, so that the browser draws
+A chart is a `csp_puzzles.puzzle.picture` description with no variables, so that the browser draws
 it like any other picture (no matplotlib in the notebook) and `matplotlib_drawing` turns it
 into a PNG when one is wanted. Scales are `linear`, `log` (powers of ten) or `symlog`
 (log10(1 + x): like log, but 0 has a place, for counts that start at 0).
@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from .. import picture as pic
-from ..strategies import Run
+from ..core.strategies import Run
+from ..puzzle import picture as pic
 
 WIDTH, HEIGHT = 10.0, 5.0          # the plot area, in picture units
 LEFT, TOP = 2.0, 1.5               # its top-left corner (room for the title, legend, y labels)

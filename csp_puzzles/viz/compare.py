@@ -1,6 +1,6 @@
 """Several runs of one problem side by side, each run's search replayed.
 
-The runs come from `csp_puzzles.strategies.compare` (or any list of `Run`s with traces);
+The runs come from `csp_puzzles.core.strategies.compare` (or any list of `Run`s with traces);
 `Comparison` is the explorer over all of them, each run's search tree drawn small so BT /
 FC / MAC differ at a glance, one replayed in full (`charts.table` and `charts.node_chart`
 summarise them without a widget).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..strategies import Run
+from ..core.strategies import Run
 from .stepper import Draw, Explorer
 
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import ParseError
-from ..registry import KINDS, puzzle_class, puzzle_module
+from ..core.errors import ParseError
+from ..puzzle.registry import KINDS, puzzle_class, puzzle_module
 from .stepper import Stepper
 from .views import puzzle_view
 

@@ -17,8 +17,8 @@ import math
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from .. import picture as pic
 from ..core.trace import show
+from ..puzzle import picture as pic
 from .charts import text_width
 
 #: facts shown at most for one level (the newest), the others counted; boxes on one line

@@ -26,9 +26,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .. import picture as pic
 from ..core.session import Session as CoreSession
-from ..session import Session
+from ..puzzle import picture as pic
+from ..puzzle.session import Session
 from .frontend import module
 from .packing import pack_run
 from .stepper import for_the_page

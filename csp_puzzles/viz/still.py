@@ -20,7 +20,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..picture import key
+from ..puzzle.picture import key
 from .frontend import module
 from .words import PHRASES
 

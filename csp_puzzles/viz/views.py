@@ -1,8 +1,8 @@
 """Ready-made pictures of search states, for the explorer and for still pictures.
 
-A view is a picture description (`csp_puzzles.picture`: what the explorer draws in the
+A view is a picture description (`csp_puzzles.puzzle.picture`: what the explorer draws in the
 browser) together with the words for events about its variables (`view.sentence(event)`).
-The same description becomes a PNG through `csp_puzzles.matplotlib_drawing`: calling
+The same description becomes a PNG through `csp_puzzles.viz.matplotlib_drawing`: calling
 `view(ax, domains, event)` draws a state on a matplotlib axes, `view.png(domains)` returns
 one; matplotlib is imported only then.
 
@@ -27,10 +27,10 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from typing import Any
 
-from .. import picture as pic
 from ..core import CSP
 from ..core.trace import ASSIGN, PRUNE, REPAIR, WIPEOUT, Event, show
 from ..examples.australia import AUSTRALIA
+from ..puzzle import picture as pic
 from .words import Namer, event_sentence, plain_name
 
 #: a trace state's domains, keyed by variable names (each view knows their shape)
@@ -56,19 +56,19 @@ class View:
     @property
     def figsize(self) -> tuple[float, float]:
         """Inches that suit the picture in a matplotlib figure."""
-        from ..matplotlib_drawing import figure_size
+        from .matplotlib_drawing import figure_size
 
         return figure_size(self.picture)
 
     def __call__(self, ax: Any, domains: Domains, event: Event | None = None) -> None:
         """Draw the state `domains` (the event that led to it outlined) on a matplotlib `ax`."""
-        from ..matplotlib_drawing import draw
+        from .matplotlib_drawing import draw
 
         draw(ax, self.picture, pic.keyed(domains), outlines=outlines(event))
 
     def png(self, domains: Domains, event: Event | None = None, dpi: int = 100) -> bytes:
         """The state `domains` as a PNG (needs matplotlib)."""
-        from ..matplotlib_drawing import png
+        from .matplotlib_drawing import png
 
         return png(self.picture, pic.keyed(domains), outlines=outlines(event), dpi=dpi)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from csp_puzzles import hashi
-from csp_puzzles import picture as pic
+from csp_puzzles.puzzle import picture as pic
 from csp_puzzles.viz import Picture, Stepper, puzzle_view
 
 from .pages import (

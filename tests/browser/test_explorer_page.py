@@ -12,10 +12,10 @@ import re
 import pytest
 
 from csp_puzzles import hashi, kakuro, singles, towers
-from csp_puzzles import picture as pic
 from csp_puzzles.core import solve
+from csp_puzzles.core.strategies import compare
 from csp_puzzles.examples import map_colouring, queens, send_more_money, sudoku
-from csp_puzzles.strategies import compare
+from csp_puzzles.puzzle import picture as pic
 from csp_puzzles.viz import (
     Comparison,
     Stepper,

@@ -35,8 +35,8 @@ pytest.importorskip("jupyterlite_core", reason="the lite extra")
 pytest.importorskip("jupyterlite_pyodide_kernel", reason="the lite extra")
 
 from csp_puzzles.bench.lite import Site, Tab  # noqa: E402
-from csp_puzzles.lite import build_site  # noqa: E402
-from csp_puzzles.lite.lock import PYODIDE_VERSION  # noqa: E402
+from csp_puzzles.teaching.lite import build_site  # noqa: E402
+from csp_puzzles.teaching.lite.lock import PYODIDE_VERSION  # noqa: E402
 from csp_puzzles.viz.words import PHRASES  # noqa: E402
 
 CACHE = Path(os.environ.get("CSP_PUZZLES_CACHE", Path.home() / ".cache" / "csp-puzzles"))

@@ -46,7 +46,7 @@ class Server:
     """`jupyter notebook` on a fresh copy of the student course, stopped by its PID."""
 
     def __init__(self, root: Path):
-        from csp_puzzles.course import write_course
+        from csp_puzzles.teaching.course import write_course
 
         write_course(root / "course")
         self.token, self.port = secrets.token_hex(16), _free_port()

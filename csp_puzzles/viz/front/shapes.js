@@ -1,4 +1,4 @@
-// How a picture's shapes and variables are drawn (the description: csp_puzzles/picture.py).
+// How a picture's shapes and variables are drawn (the description: csp_puzzles/puzzle/picture.py).
 //
 // `SHOW[how](g, p, left, all)` draws variable `p` with the value keys `left` still possible
 // (of `all`), by the way its domain is shown: digits, shade, colour, list, bridges, places.
