@@ -5,6 +5,9 @@ variable is a line between two island centres, drawn as its bridges, or dashed w
 counts still possible written at its middle. Island (r, c) sits at x = c, y = r, so the row
 and column numbers round the grid are the ones the sentences use ("edge (2,0)-(2,5)").
 
+Played as Tatham's Bridges: a drag from an island to another in its row or column lays a
+bridge, again two, again none; a right-drag or Shift-drag marks "no bridge" (0).
+
 An edge whose middle is a crossing (another edge passes there) writes its counts half a
 cell towards its first island instead. Then no count sits on a crossing, and no two counts
 overlap: a horizontal edge's sit on its row, a vertical edge's on its column, and the two
@@ -38,6 +41,7 @@ def picture_of(puzzle: Hashi) -> pic.Picture:
         a, b = puzzle.islands[edge.a], puzzle.islands[edge.b]
         variables.append(pic.line_variable(edge.key, (a.col, a.row), (b.col, b.row),
                                            name=f"edge {edge}", mark=mark(puzzle, edge, crossed)))
+        variables[-1]["ends"] = [[a.row, a.col], [b.row, b.col]]
         touching.setdefault(edge.a, []).append(edge.key)
         touching.setdefault(edge.b, []).append(edge.key)
     over = []
@@ -49,7 +53,21 @@ def picture_of(puzzle: Hashi) -> pic.Picture:
     return pic.picture(
         (-0.5, -0.5, puzzle.width - 0.5, puzzle.height - 0.5), variables, over=over,
         axes=pic.grid_axes(puzzle.height, puzzle.width, -0.5, -0.5), background=WATER,
-        value_words={n: f"{n} bridge" + ("" if n == 1 else "s") for n in counts}, verb="carry")
+        value_words={n: f"{n} bridge" + ("" if n == 1 else "s") for n in counts}, verb="carry",
+        how_to_play=how_to_play(puzzle))
+
+
+def how_to_play(puzzle: Hashi) -> dict[str, Any]:
+    """Tatham's gestures: drag between islands (1, 2, ..., then none); right-drag or
+    Shift-drag: no bridge."""
+    islands = [pic.island(i.row, i.col, i.col, i.row, RADIUS, f"island {i}",
+                          need=i.value) for i in puzzle.islands]
+    return pic.play(pic.DRAG, range(1, puzzle.maxb + 1), none=0, cells=islands,
+                    laid="{name}: {n} of {k} bridges", help=(
+                        "drag from an island to another in its row or column: 1 bridge, "
+                        "again 2, again none; right-drag or Shift-drag: no bridge. Keys: "
+                        "the arrows move between islands, Ctrl+arrow lays a bridge that "
+                        "way, Shift+arrow marks no bridge (or Enter, then an arrow)"))
 
 
 def crossing_cells(puzzle: Hashi) -> set[tuple[int, int]]:

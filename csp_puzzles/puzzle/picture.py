@@ -20,6 +20,19 @@ How a domain is shown (the `show` of a variable):
 
 Variables and values are named by `key`, the way the trace and its sentences write them:
 a variable (2, 3) is "(2,3)".
+
+How a puzzle is played (`play`, optional): one gesture a move, Tatham's, said as data so
+that the page never asks which puzzle it draws. Each cell the player acts on is named
+`cell = [row, col]`; the picture is drawn clean (decided values only, no domains) until the
+player asks for the domains.
+
+- `drag`: pointer down on one of `cells` (islands) and up on another in the same row or
+  column: the variable whose `ends` are those two cells takes the next value of `cycle`
+  (after the last one: cleared); with the right button or Shift, the value `none`;
+- `cycle`: a click on a variable's `cell` gives it the next value of `cycle` (after the last
+  one: cleared); the right button gives it `alt` (again: cleared);
+- `type`: a click selects a variable's `cell`, a typed key sets the value of that key,
+  Backspace or Delete clears it; in pencil mode the key removes or puts back that value.
 """
 
 from __future__ import annotations
@@ -39,6 +52,12 @@ LIST = "list"
 BRIDGES = "bridges"
 PLACES = "places"
 SHOWS = (DIGITS, SHADE, COLOUR, LIST, BRIDGES, PLACES)
+#: the gestures of `play`
+DRAG, CYCLE, TYPE = "drag", "cycle", "type"
+GESTURES = (DRAG, CYCLE, TYPE)
+#: how a puzzle of typed digits is played, in words
+TYPED = ("click a cell (or move to it with the arrows), then type a digit; Backspace or Delete "
+         "clears it; in pencil mode a digit removes that candidate, or puts it back")
 
 
 def key(x: Hashable) -> str:
@@ -111,6 +130,28 @@ def places_variable(var: Hashable, places: Mapping[Hashable, tuple[float, float]
             **_named(name), **({"symbol": symbol} if symbol else {})}
 
 
+def island(row: int, col: int, x: float, y: float, r: float, name: str,
+           need: int | None = None) -> Shape:
+    """A cell of a `drag` gesture (an island): where it sits, a disc of radius `r` centred
+    on (x, y), its name, and the sum of values its lines need (said as "2 of 3 laid")."""
+    return {"cell": [row, col], "x": x, "y": y, "r": r, "name": name,
+            **({"need": need} if need is not None else {})}
+
+
+def play(gesture: str, cycle: Sequence[Hashable], *, alt: Hashable | None = None,
+         none: Hashable | None = None, cells: Sequence[Shape] = (),
+         help: str = "", laid: str | None = None) -> dict[str, Any]:
+    """How a puzzle is played (see the module docstring): the `gesture`, the values a
+    gesture cycles through, `alt` (the right button's value) or `none` (a drag's "no
+    line" value), the `cells` of a drag, the keys in words (`help`), and how a cell's
+    laid lines are said (`laid`, "{name}: {n} of {k} bridges")."""
+    if gesture not in GESTURES:
+        raise ValueError(f"unknown gesture {gesture!r}; expected one of {', '.join(GESTURES)}")
+    return {"gesture": gesture, "cycle": [key(x) for x in cycle],
+            "alt": None if alt is None else key(alt), "none": None if none is None else key(none),
+            "cells": list(cells), "help": help, "laid": laid}
+
+
 def _named(name: str | None) -> dict[str, str]:
     return {"name": name} if name is not None else {}
 
@@ -125,10 +166,11 @@ def picture(bounds: tuple[float, float, float, float], variables: list[Shape],
             shapes: Iterable[Shape] = (), over: Iterable[Shape] = (),
             axes: Mapping[str, float] | None = None, background: str | None = None,
             value_words: Mapping[Hashable, str] | None = None,
-            verb: str | None = None) -> Picture:
+            verb: str | None = None, how_to_play: Mapping[str, Any] | None = None) -> Picture:
     """The description: `bounds` (x0, y0, x1, y1) of what is drawn, the variables, fixed
-    `shapes` under them and `over` them, optional grid `axes`, and how events are worded
-    (`value_words` for values, `verb` as in "cell (1,2) cannot be 3")."""
+    `shapes` under them and `over` them, optional grid `axes`, how events are worded
+    (`value_words` for values, `verb` as in "cell (1,2) cannot be 3"), and how the puzzle
+    is played (`how_to_play`, from `play`)."""
     return {
         "bounds": list(bounds),
         "variables": variables,
@@ -138,6 +180,7 @@ def picture(bounds: tuple[float, float, float, float], variables: list[Shape],
         "background": background,
         "value_words": {key(v): w for v, w in (value_words or {}).items()},
         "verb": verb,
+        "play": dict(how_to_play) if how_to_play else None,
     }
 
 
@@ -155,4 +198,24 @@ def check(description: Picture) -> list[str]:
     for entry in description.get("variables", []):
         if entry.get("show") not in SHOWS:
             problems.append(f"variable {entry.get('var')!r}: unknown show {entry.get('show')!r}")
+    how = description.get("play")
+    if how:
+        problems += _play_problems(how, description.get("variables", []))
+    return problems
+
+
+def _play_problems(how: Mapping[str, Any], variables: Sequence[Shape]) -> list[str]:
+    """What a page could not play: a variable with no cell (or no ends, for a drag), or
+    ends that are no cell of the drag."""
+    problems = []
+    if how.get("gesture") == DRAG:
+        cells = {tuple(c["cell"]) for c in how.get("cells", [])}
+        for entry in variables:
+            ends = entry.get("ends") or []
+            if len(ends) != 2 or not all(tuple(end) in cells for end in ends):
+                problems.append(f"variable {entry.get('var')!r}: its ends are not two cells")
+    else:
+        for entry in variables:
+            if not entry.get("cell"):
+                problems.append(f"variable {entry.get('var')!r}: no cell to act on")
     return problems

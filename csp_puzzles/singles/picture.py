@@ -1,7 +1,8 @@
 """What a Singles search state looks like, as plain data, and how the editor writes a grid.
 
 Each cell is a variable with its number: dark once shaded, white with a green ring once
-kept, light blue while undecided.
+kept, light blue while undecided. Played as Tatham's Singles: a click cycles a cell
+(shaded, circled, open), a right-click circles it.
 """
 
 from __future__ import annotations
@@ -19,11 +20,15 @@ if TYPE_CHECKING:
 def picture_of(puzzle: Singles) -> pic.Picture:
     """The picture of `puzzle`: one `shade` variable per cell, labelled with its number."""
     variables = [pic.cell_variable((r, c), r, c, pic.SHADE, name=f"cell ({r},{c})",
-                                   label=str(number), on=pic.key(SHADED))
+                                   label=str(number), on=pic.key(SHADED), cell=[r, c])
                  for r, row in enumerate(puzzle.grid) for c, number in enumerate(row)]
+    how = pic.play(pic.CYCLE, (SHADED, UNSHADED), alt=UNSHADED, help=(
+        "click a cell: shaded, then circled (kept white), then open again; right-click "
+        "circles. Keys: the arrows move, Enter or space cycles the cell"))
     return pic.picture((0, 0, puzzle.width, puzzle.height), variables,
                        axes=pic.grid_axes(puzzle.height, puzzle.width),
-                       value_words={SHADED: "shaded", UNSHADED: "unshaded"}, verb="be")
+                       value_words={SHADED: "shaded", UNSHADED: "unshaded"}, verb="be",
+                       how_to_play=how)
 
 
 def solution_domains(puzzle: Singles, shaded: Iterable[Sequence[int]]

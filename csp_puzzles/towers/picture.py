@@ -2,6 +2,7 @@
 
 The clues sit round the grid; each cell is a variable showing its height, or the heights
 still possible as pencil marks (1 top left). Given heights are drawn in black on grey.
+Played as Tatham's Towers: click a cell and type a height; pencil marks are its candidates.
 The editor's grid is the puzzle with its ring of clues: (n + 2) x (n + 2), corners unused.
 """
 
@@ -34,10 +35,11 @@ def picture_of(puzzle: Towers) -> pic.Picture:
                 shapes.append(pic.label(x, y, str(clue), 0.5, CLUE, bold=True))
     layout = [pic.key(h) for h in range(1, n + 1)]
     variables = [pic.cell_variable((r, c), r, c, pic.DIGITS, name=f"cell ({r},{c})",
-                                   layout=layout, given=bool(puzzle.givens[r][c]))
+                                   layout=layout, given=bool(puzzle.givens[r][c]), cell=[r, c])
                  for r in range(n) for c in range(n)]
+    how = pic.play(pic.TYPE, range(1, n + 1), help=pic.TYPED)
     return pic.picture((-1, -1, n + 1, n + 1), variables, shapes, axes=pic.grid_axes(n, n),
-                       verb="be")
+                       verb="be", how_to_play=how)
 
 
 def solution_domains(puzzle: Towers, solution: Sequence[Sequence[int]]
