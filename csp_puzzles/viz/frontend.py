@@ -15,8 +15,10 @@ that nothing is written twice.
 - predict.js: predict, then check (the next choice, the next removals);
 - explorer.js: the explorer's controls and what it shows;
 - still.js: a still picture;
-- playground.js: a search the student drives;
-- graph.js: the playground's constraint graph, AC-3 arc by arc (AISpace2's fine step);
+- board.js: a puzzle played by its own gestures (drag, click, type), Tatham's;
+- graph.js: the constraint graph, AC-3 arc by arc (its queue, AISpace2's fine step);
+- session_tree.js: a session's search tree and "why?", replayed while shown;
+- playground.js: a search the student drives, or a puzzle played;
 - main.js: `render`, which draws the widget the data names.
 """
 
@@ -31,7 +33,8 @@ from .words import COUNTED
 
 FOLDER = Path(__file__).parent / "front"
 PARTS = ("base.js", "style.js", "replay.js", "shapes.js", "picture.js", "tree.js", "why.js",
-         "predict.js", "explorer.js", "still.js", "playground.js", "graph.js", "main.js")
+         "predict.js", "explorer.js", "still.js", "board.js", "graph.js", "session_tree.js",
+         "playground.js", "main.js")
 FIELDS = ("KIND", "VAR", "VALUE", "CAUSE", "DEPTH", "SAID", "ROW", "CLOSED")
 
 

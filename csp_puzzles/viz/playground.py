@@ -1,20 +1,25 @@
-"""The playground: a search the student drives, in the page (a `Session` behind it).
+"""The playground: a search the student drives, or a puzzle played, in the page (a
+`Session` behind it).
 
-    Playground(hashi.parse(text))       # a puzzle: play it, with hints that explain themselves
+    Playground(hashi.parse(text))       # a puzzle: play it by its own gestures, with hints
     Playground(Session(csp, "fc"))      # any CSP, or a session already under way
 
-Click a variable in the picture (a cell, a bridge slot, a region) to see its values, then a
-value to assign it; the buttons ask for a hint (what it read and what it removes are marked
-in the picture), undo, propagate, run arc consistency, show the engine's choice, let the
-engine finish, and list the mistakes. On a small problem, the constraint graph shows AC-3's
-arcs: click one to revise it, in one go or in a fine step (the arc highlighted, turned red or
-green, the values removed, the arc green), as AISpace2 does. The search tree grows as the
-student works: the session's trace is replayed by the explorer's own tree and "why?".
+A puzzle is played as Tatham's games play (its picture's `play`): Bridges by dragging between
+islands, Singles by clicking, Towers and Kakuro by typing digits, one gesture a move, on a
+clean board; "show domains" draws every variable's values. Any variable can also be clicked
+to see its values and assign one. The buttons ask for a hint (what it read and what it
+removes are marked), undo and redo, check the board, try a supposition (a trial, accepted or
+rejected whole), propagate, run arc consistency, show the engine's choice, let the engine
+finish, and list the mistakes; "after each move" says what runs after each move (nothing,
+by default, when a puzzle is played), "checking" when errors are marked. On a small problem
+the constraint graph shows AC-3's queue: revise its front arc, or any arc, in one go or in a
+fine step, as AISpace2 does. The search tree and "why?" replay the session's trace.
 
-The page sends actions (`{"action": "assign", "var": ..., "value": ...}`); `act` does what
-they ask and says what happened in `answer`, in the words the page shows. Without a kernel
-(an exported page) the page replays what was done and says that acting needs a running
-notebook.
+The page sends actions (`{"action": "set", "var": ..., "value": ..., "id": 7}`); `act` does
+what they ask and answers with `state`: every variable's values, the decided ones, the words,
+the marks, and the number of the action answered (the page draws each move before the
+answer comes, and reconciles). The trace follows, for the tree. Without a kernel (an
+exported page) the page replays what was done and says that acting needs a running notebook.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import anywidget
 import traitlets
 
 from ..core.session import Session as CoreSession
+from ..core.session import supported
 from ..puzzle import picture as pic
 from ..puzzle.session import Session
 from .frontend import module
@@ -40,36 +46,55 @@ GRAPH_VARIABLES, GRAPH_ARCS = 40, 160
 AC3_REVISIONS = 2000
 #: the radius of a variable's node in the constraint graph
 NODE = 1.0
+#: when the board's errors are marked (pzprjs's setting), and what each is called
+CHECKING = {"off": "off", "on demand": "on demand (check)",
+            "errors": "errors, as soon as provable", "correct so far": "correct so far"}
+#: what runs after each move, in the page's words (the session's own settings)
+AFTER_MOVE = {"nothing": "nothing", "forward checking": "forward checking",
+              "propagation": "propagation"}
+#: the actions that are moves of the player (counted; checked after, when checking says so)
+MOVES = ("set", "clear", "remove", "restore", "assign", "suppose", "split")
 
 
 class Playground(anywidget.AnyWidget):
     """A `Session` in the page: `Playground(session)`, `Playground(puzzle)` or
     `Playground(csp)`; `view` draws it (default: the puzzle's picture, or the constraint
-    graph of a CSP)."""
+    graph of a CSP). `after_move` says what runs after each move ("nothing" by default for
+    a puzzle given as such; a session keeps its own), `checking` when errors are marked."""
 
     _esm = module()
     data = traitlets.Dict().tag(sync=True)
     state = traitlets.Dict().tag(sync=True)
+    trace = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, subject: Any, view: Any = None, title: str = ""):
-        self.session = subject if isinstance(subject, CoreSession) else Session(subject)
+    def __init__(self, subject: Any, view: Any = None, title: str = "",
+                 after_move: str | None = None, checking: str = "off"):
+        given_session = isinstance(subject, CoreSession)
+        self.session = subject if given_session else Session(subject)
+        if after_move is not None or not given_session:
+            self.session.after_move = after_move or "nothing"
+        if checking not in CHECKING:
+            raise ValueError(f"checking is one of {', '.join(CHECKING)}, not {checking!r}")
+        self.checking = checking
         self.view = view or default_view(self.session)
         self.title = title
         csp = self.session.csp
         self.variables = list(csp.variables)
+        self.index = {var: i for i, var in enumerate(self.variables)}
         self.by_key = {pic.key(var): var for var in self.variables}
-        self.value_by_key = {var: {pic.key(x): x for x in csp.domains[var]}
-                             for var in self.variables}
+        self.init = {var: list(csp.domains[var]) for var in self.variables}
+        self.value_by_key = {var: {pic.key(x): x for x in values}
+                             for var, values in self.init.items()}
+        self.rank = {var: {x: i for i, x in enumerate(values)} for var, values in self.init.items()}
         self.answer = ""
-        self.done = [str(words) for words in self.session.history]  # what undo takes back
-        #: the trace's length before each action undo can take back (the page shows the
-        #: state undo brings back as soon as it is clicked: the trace up to there)
-        self.starts: list[int] = []
+        self.answered = (0, "")  # the number of the last action answered, and its page
+        self.moves = self.hints = 0
         self.hinted: Any = None  # the hint shown and not applied yet
         self.inspected: dict[str, Any] | None = None
         self.marks: list[list[Any]] = []
+        self.errors: list[int] = []
         self.graph = graph_picture(self.session, self.view) if small(csp) else None
-        super().__init__(data=self._data(), state=self._state())
+        super().__init__(data=self._data(), state=self._state(), trace=self._trace())
         self.on_msg(self._message)
 
     # -- acting ------------------------------------------------------------------------------
@@ -80,86 +105,144 @@ class Playground(anywidget.AnyWidget):
         handler: Callable[..., str] | None = getattr(self, f"_{action.replace(' ', '_')}", None)
         if handler is None or action.startswith("_"):
             raise ValueError(f"unknown action {action!r}")
+        number, page = fields.pop("id", 0), fields.pop("view", "")
         self.marks, self.inspected = [], None
-        history, start = len(self.session.history), len(self.session.trace)
         try:
             said = handler(**fields)
+            if action in MOVES:
+                self.moves += 1
+                self.hinted = None
         except ValueError as error:
             said = fill(PHRASES["refused"], name=str(error))
-        if len(self.session.history) > history:  # an action undo can take back: its words,
-            self.done.append(said.split(":")[0])  # and where the trace stood before it
-            self.starts.append(start)
-        elif len(self.session.history) < history and self.starts:
-            self.starts.pop()
+        self.errors = self._errors(action)
+        self.answered = (number, page)
         self.answer = said.rstrip(".") + "." + self._status_words()
-        self._refresh()
+        self.state = self._state()  # the answer first: the page draws it at once
+        self.trace = self._trace()  # then the trace, for the tree and "why?"
         return self.answer
 
     def _message(self, _widget: Any, content: Mapping[str, Any], _buffers: Any) -> None:
         fields = {k: v for k, v in content.items() if k != "action"}
         self.act(str(content.get("action")), **fields)
 
+    # the player's moves: one gesture each
+    def _set(self, var: str, value: str) -> str:
+        variable = self._variable(var)
+        return said(self.session.set(variable, self._value(variable, value)))
+
+    def _clear(self, var: str) -> str:
+        return said(self.session.clear(self._variable(var)))
+
+    def _remove(self, var: str, value: str) -> str:
+        variable = self._variable(var)
+        return said(self.session.remove(variable, self._value(variable, value)))
+
+    def _restore(self, var: str, value: str) -> str:
+        variable = self._variable(var)
+        return said(self.session.restore(variable, self._value(variable, value)))
+
+    def _suppose(self, var: str, value: str) -> str:
+        variable = self._variable(var)
+        return said(self.session.suppose(variable, self._value(variable, value)))
+
+    def _accept(self) -> str:
+        return said(self.session.accept())
+
+    def _reject(self) -> str:
+        return said(self.session.reject())
+
+    # a search by hand
     def _assign(self, var: str, value: str) -> str:
         variable = self._variable(var)
-        removed = self.session.assign(variable, self._value(variable, value))
-        return fill(PHRASES["did"], name=self._last_words(), n=count(removed))
+        return said(self.session.assign(variable, self._value(variable, value)))
 
     def _split(self, var: str) -> str:
-        removed = self.session.split(self._variable(var))
-        return fill(PHRASES["did"], name=self._last_words(), n=count(removed))
+        return said(self.session.split(self._variable(var)))
 
+    def _undo(self) -> str:
+        self.hinted = None
+        return said(self.session.undo())
+
+    def _redo(self) -> str:
+        self.hinted = None
+        return said(self.session.redo())
+
+    # settings
+    def _after(self, how: str) -> str:
+        if how not in AFTER_MOVE:
+            raise ValueError(f"after each move: one of {', '.join(AFTER_MOVE)}, not {how!r}")
+        self.session.after_move = how
+        return fill(PHRASES["after_set"], name=AFTER_MOVE[how])
+
+    def _checking(self, how: str) -> str:
+        if how not in CHECKING:
+            raise ValueError(f"checking: one of {', '.join(CHECKING)}, not {how!r}")
+        self.checking = how
+        return fill(PHRASES["checking_set"], name=CHECKING[how])
+
+    # what the rules and the engine say
     def _hint(self) -> str:
-        hint = self.session.hint()
-        self.hinted = hint
+        session = self.session
+        self.hints += 1
+        hint = self.hinted = session.hint()
         if hint is None:
-            return str(PHRASES["no_hint"])
-        read = [self._index(var) for var in hint.because]
+            return self._no_hint()
+        read = [self.index[var] for var in hint.because]
         self.marks = [[v, None, "read"] for v in read]
-        self.marks += [[self._index(var), pic.key(x), "removed"]
+        self.marks += [[self.index[var], pic.key(x), "removed"]
                        for var, values in hint.removals.items() for x in values]
         return fill(PHRASES["hint"], name=hint.sentence, other=hint.rule)
+
+    def _no_hint(self) -> str:
+        """Why there is no hint: solved, a wipe-out (and the decision that led there), or
+        nothing left that the rules deduce without guessing."""
+        session = self.session
+        if session.status == "solved":
+            return str(PHRASES["no_hint_solved"])
+        if session.status != "wipeout":
+            return str(PHRASES["no_hint"])
+        wipeout = session.wipeout
+        decision = getattr(wipeout, "decision", None)
+        if decision is not None:
+            self.marks = [[self.index[decision.var], None, "wipeout"]]
+            return fill(PHRASES["no_hint_wipeout_decision"],
+                        name=f"{self._name(decision.var)} = {self.view.value(decision.value)}")
+        return fill(PHRASES["no_hint_wipeout"], name=getattr(wipeout, "sentence", ""))
 
     def _apply(self) -> str:
         if self.hinted is None:
             raise ValueError("ask for a hint first")
         hint, self.hinted = self.hinted, None
-        removed = self.session.apply(hint)
-        return fill(PHRASES["applied"], name=hint.rule, n=count(removed))
-
-    def _undo(self) -> str:
-        back = self.session.undo()
-        words = self.done.pop() if self.done else ""
-        self.hinted = None
-        return fill(PHRASES["undone"], name=words, n=count(back))
+        change = self.session.apply(hint)
+        return fill(PHRASES["applied"], name=hint.rule, n=count(change))
 
     def _propagate(self) -> str:
         return fill(PHRASES["propagated"], n=count(self.session.propagate()))
 
     def _arc_consistency(self) -> str:
-        """AC-3 by hand, all at once: revise the first arc of the queue until it is empty."""
+        """AC-3 by hand, all at once: revise the first arc of the queue until it is empty;
+        one action, which undo takes back whole."""
+        session = self.session
         revised = removed = 0
-        while self.session.arcs() and self.session.status == "open" \
-                and revised < AC3_REVISIONS:
-            constraint, var = self.session.arcs()[0]
-            removed += len(self.session.revise(constraint, var))
-            revised += 1
-        more = fill(PHRASES["ac3_more"], n=len(self.session.arcs())) if self.session.arcs() \
-            and self.session.status == "open" else ""
+        with session.action("arc consistency"):
+            while session.arcs() and session.status == "open" and revised < AC3_REVISIONS:
+                constraint, var = session.arcs()[0]
+                removed += len(session.revise(constraint, var))
+                revised += 1
+        more = fill(PHRASES["ac3_more"], n=len(session.arcs())) \
+            if session.arcs() and session.status == "open" else ""
         return fill(PHRASES["ac3"], k=revised, n=removed) + more
 
     def _revise(self, constraint: str, var: str) -> str:
         variable = self._variable(var)
         removed = self.session.revise(constraint, variable)
-        said = ", ".join(self.view.value(x) for x in removed)
         slots = {"name": self._name(variable), "other": constraint}
         if not removed:
             return fill(PHRASES["revised_nothing"], **slots)
-        return fill(PHRASES["revised"], values=said, **slots)
+        return fill(PHRASES["revised"], values=", ".join(map(self.view.value, removed)), **slots)
 
     def _inspect(self, constraint: str, var: str) -> str:
         """The fine step's second stage: which values of `var` the arc would remove."""
-        from ..core.session import supported
-
         variable = self._variable(var)
         named = [c for c in self.session.csp.constraints if c.name == constraint]
         if len(named) != 1:
@@ -168,7 +251,7 @@ class Playground(anywidget.AnyWidget):
         doomed = [x for x in self.session.domains[variable] if x not in kept]
         self.inspected = {"constraint": constraint, "var": var,
                           "doomed": [pic.key(x) for x in doomed]}
-        self.marks = [[self._index(variable), pic.key(x), "removed"] for x in doomed]
+        self.marks = [[self.index[variable], pic.key(x), "removed"] for x in doomed]
         slots = {"name": self._name(variable), "other": constraint}
         if not doomed:
             return fill(PHRASES["consistent"], **slots)
@@ -177,7 +260,7 @@ class Playground(anywidget.AnyWidget):
 
     def _suggest(self) -> str:
         suggestion = self.session.suggest()
-        self.marks = [[self._index(suggestion.var), pic.key(suggestion.value), "read"]]
+        self.marks = [[self.index[suggestion.var], pic.key(suggestion.value), "read"]]
         return suggestion.sentence
 
     def _finish(self) -> str:
@@ -188,37 +271,75 @@ class Playground(anywidget.AnyWidget):
         wrong = self.session.mistakes()
         if not wrong:
             return str(PHRASES["no_mistake"])
-        self.marks = [[self._index(d.var), None, "wipeout"] for d in wrong]
-        said = ", ".join(f"{self._name(d.var)} = {self.view.value(d.value)}"
-                         if d.kind == "assign" else f"{self._name(d.var)} split" for d in wrong)
-        return fill(PHRASES["mistakes"], n=len(wrong), values=said)
+        self.marks = [[self.index[d.var], None, "wipeout"] for d in wrong]
+        return fill(PHRASES["mistakes"], n=len(wrong), values=self._decisions(wrong))
+
+    def _check(self) -> str:
+        """Name each constraint the decisions break, and mark its cells."""
+        broken = self.session.broken()
+        self.marks = [[self.index[var], None, "error"] for b in broken for var in b.variables]
+        if not broken:
+            return str(PHRASES["checked_none"])
+        return fill(PHRASES["checked"], n=len(broken), values="; ".join(b.sentence for b in broken))
+
+    # -- checking as the student chose ----------------------------------------------------------
+    def _errors(self, action: str) -> list[int]:
+        """The variables marked as errors after `action`: none (off, or checked on demand:
+        `check` marks its own), those of the constraints the decisions provably break, or
+        the decisions against the solution ("correct so far")."""
+        if self.checking == "errors":
+            return sorted({self.index[var] for b in self.session.broken() for var in b.variables})
+        if self.checking == "correct so far":
+            try:
+                return [self.index[d.var] for d in self.session.mistakes()]
+            except ValueError:  # no unique solution to compare with
+                return []
+        return []
 
     # -- what the page receives ----------------------------------------------------------------
-    def _refresh(self) -> None:
-        with self.hold_sync():  # one message to the page, not one per trait
-            self.data = self._data()
-            self.state = self._state()
-
     def _data(self) -> dict[str, Any]:
+        view = self.view
+        value = getattr(view, "value", str)
+        puzzle = getattr(self.session, "puzzle", None) is not None
+        after = dict(AFTER_MOVE, propagation="the puzzle's rules" if puzzle else "propagation")
+        return {"widget": "playground", "picture": view.picture, "graph": self.graph,
+                "title": self.title, "phrases": PHRASES, "puzzle": puzzle,
+                "keys": [pic.key(var) for var in self.variables],
+                "names": [self._name(var) for var in self.variables],
+                "init": [[pic.key(x) for x in self.init[var]] for var in self.variables],
+                "words": [[value(x) for x in self.init[var]] for var in self.variables],
+                "after": list(after.items()), "checking": list(CHECKING.items())}
+
+    def _state(self) -> dict[str, Any]:
+        session, rank = self.session, self.rank
+        status = session.status
+        todo = [[c.name, pic.key(var)] for c, var in session.arcs()] if self.graph else []
+        number, page = self.answered
+        return {"id": number, "view": page, "status": status, "answer": self.answer,
+                "domains": [[rank[var][x] for x in session.state.values(var)]
+                            for var in self.variables],
+                "assigned": sorted(self.index[var] for var in session.decided),
+                "marks": self.marks, "errors": self.errors, "todo": todo,
+                "inspected": self.inspected, "hint": self.hinted is not None,
+                "hint_steps": [step.sentence for step in getattr(self.hinted, "steps", ())],
+                "undo": len(session.history), "redo": len(session.redo_history),
+                "trials": len(session.trials), "after": session.after_move,
+                "checking": self.checking, "moves": self.moves, "hints": self.hints,
+                "history": list(session.history), "events": len(session.trace)}
+
+    def _trace(self) -> dict[str, Any]:
         view = self.view
         run = pack_run(self.session.trace, name=getattr(view, "name", None),
                        value=getattr(view, "value", str), verb=getattr(view, "verb", None),
                        scopes=getattr(view, "scopes", None))
-        return {"widget": "playground", "picture": view.picture, "graph": self.graph,
-                "run": for_the_page(run), "title": self.title, "phrases": PHRASES,
-                "puzzle": getattr(self.session, "puzzle", None) is not None}
-
-    def _state(self) -> dict[str, Any]:
-        todo = [[c.name, pic.key(var)] for c, var in self.session.arcs()] if self.graph else []
-        return {"status": self.session.status, "answer": self.answer, "marks": self.marks,
-                "todo": todo, "inspected": self.inspected, "hint": self.hinted is not None,
-                "history": list(self.session.history), "events": len(self.session.trace),
-                "starts": self.starts[-len(self.session.history):] if self.session.history else []}
+        return for_the_page(run)
 
     def _status_words(self) -> str:
         status = self.session.status
         if status == "open":
             return ""
+        if status == "solved" and self.moves:
+            return fill(PHRASES["solved_moves"], n=self.moves, k=self.hints)
         return str(PHRASES["now_solved" if status == "solved" else "now_wipeout"])
 
     # -- names -------------------------------------------------------------------------------
@@ -233,20 +354,20 @@ class Playground(anywidget.AnyWidget):
             raise ValueError(f"{key!r} is not a value of {self._name(var)}")
         return values[key]
 
-    def _index(self, var: Hashable) -> int:
-        return self.variables.index(var)
-
     def _name(self, var: Hashable) -> str:
         name = getattr(self.view, "name", None)
         return name(var) if name else pic.key(var)
 
-    def _last_words(self) -> str:
-        """The first event the last action recorded, in the explorer's words."""
-        trace = self.session.trace
-        for event in reversed(trace):
-            if event.kind in ("assign", "split"):
-                return str(self.view.sentence(event))
-        return ""
+    def _decisions(self, decisions: Any) -> str:
+        return ", ".join(f"{self._name(d.var)} = {self.view.value(d.value)}"
+                         if d.kind == "assign" else f"{self._name(d.var)} split"
+                         for d in decisions)
+
+
+def said(change: Any) -> str:
+    """What a session action did, in its own words ("set cell (2,3) = 4: 3 values
+    removed", "undone: arc consistency; 4 values put back")."""
+    return str(change.sentence)
 
 
 def count(removals: Mapping[Hashable, tuple[Any, ...]]) -> int:
@@ -271,13 +392,16 @@ def small(csp: Any) -> bool:
 def graph_picture(session: CoreSession, view: Any) -> pic.Picture:
     """The problem as AISpace2 draws it: a node per variable listing its values, a box per
     constraint, and an arc from the box to each variable of its scope (one arc of AC-3 each).
-    Variables sit where the view's picture puts them, spread out to make room."""
+    Variables sit where the view's picture puts them, spread out to make room; a variable
+    the view fills with its colour takes it once it has one value (`paint`)."""
     csp = session.csp
     centres = spread({entry["var"]: centre(entry) for entry in view.picture["variables"]},
                      [pic.key(v) for v in csp.variables])
     name = getattr(view, "name", None) or pic.key
+    colours = {entry["var"] for entry in view.picture["variables"] if entry["show"] == pic.COLOUR}
     nodes = [pic.disc_variable(var, *centres[pic.key(var)], NODE, pic.LIST, name=name(var),
-                               label=name(var), per_line=2) for var in csp.variables]
+                               label=name(var), per_line=2, paint=pic.key(var) in colours)
+             for var in csp.variables]
     boxes_over: list[pic.Shape] = []  # over the arcs: a box and the constraint's name
     arcs: list[dict[str, Any]] = []
     boxes: list[list[Any]] = []

@@ -5,7 +5,11 @@
 // button for assistive technology, named by its state ("SA: 2 values left: green, blue");
 // one of them is in the Tab order at a time and the arrow keys move to the nearest variable
 // in their direction. `onVar(v, how)` reports "hover", "focus", "click" (or Enter / Space),
-// and "escape" with v = null.
+// "alt" (the right button), and "escape" with v = null.
+//
+// A puzzle being played is drawn clean (`look`: shapes.js's CLEAN, the domains only when
+// `look.domains`); its cells carry `data-cell="ROW,COL"`. With `keyboard: false` no variable
+// is in the Tab order (the playground's board moves its own cursor, over islands).
 
 const MIN_FONT_PX = 11;  // no text smaller than this when the picture has its room
 
@@ -21,6 +25,7 @@ const MARKS = {
   read: { stroke: "#1557b0", width: 0.07, dash: [0.05, 0.06], cap: "round" },
   removed: { stroke: "#c2410c", width: 0.12, dash: [0.16, 0.08] },
   focus: { stroke: "#000", width: 0.16, halo: "#fff" },
+  error: { stroke: "#c00000", width: 0.16, dash: [0.3, 0.08] },
 };
 const CAUSE_LINE = { stroke: "#c2410c", width: 0.09 };
 
@@ -116,11 +121,13 @@ function nearest(centres, from, key) {
 
 class PictureView {
   // `keys[v]` names variable v as the description does; `names[v]` in words.
-  constructor(host, picture, keys, { names, phrases, label, onVar }) {
+  constructor(host, picture, keys, { names, phrases, label, onVar, look, keyboard }) {
     this.picture = picture;
     this.names = names;
     this.phrases = phrases;
     this.onVar = onVar || (() => {});
+    this.look = look || null;
+    this.keyboard = keyboard !== false;
     this.focused = null;
     this.tabStop = null;
     this.build(host, label);
@@ -175,9 +182,11 @@ class PictureView {
       this.drawings[v] = svg("g", {}, this.drawLayer);
       const g = svg("g", { class: "cx-var", role: "button", tabindex: "-1" }, this.varLayer);
       g.dataset.var = p.var;
+      if (p.cell) g.dataset.cell = p.cell.join(",");
       hitShapes(g, p);
       g.addEventListener("mouseenter", () => this.onVar(v, "hover"));
       g.addEventListener("click", () => { this.focusOn(v, false); this.onVar(v, "click"); });
+      g.addEventListener("contextmenu", (e) => { e.preventDefault(); this.focusOn(v, false); this.onVar(v, "alt"); });
       // the ring shows the keyboard's focus; a click's focus is shown by the click's result
       g.addEventListener("mousedown", () => { this.byPointer = true; });
       g.addEventListener("focus", () => {
@@ -191,7 +200,7 @@ class PictureView {
       this.groups[v] = g;
     }
     const first = this.places.findIndex((p) => p);
-    if (first >= 0) this.setTabStop(first);
+    if (first >= 0 && this.keyboard) this.setTabStop(first);
     this.over = (this.picture.over || []).map((s) => ({ s, node: shape(this.overLayer, s),
       vars: (s.decided || []).map((k) => index.get(k)).filter((v) => v !== undefined) }));
   }
@@ -218,18 +227,29 @@ class PictureView {
     e.preventDefault();
     e.stopPropagation();  // the explorer's and the notebook's keys stay out of it
   }
-  // stateOf(v) -> {left, all, words}: the value keys left, all value keys, the words left
+  // The clean look of a puzzle being played (null: every domain drawn, as the explorer does).
+  setLook(look) {
+    this.look = look;
+    this.drawn = this.drawn.map(() => null);
+  }
+  // stateOf(v) -> {left, all, words, assigned}: the value keys left, all value keys, the
+  // words left, whether the player decided it; only the variables whose state changed are
+  // drawn again
   draw(stateOf) {
     for (let v = 0; v < this.places.length; v++) {
       const p = this.places[v];
       if (!p) continue;
       const state = stateOf(v);
-      const key = state.left.join(",");
+      const key = state.left.join(",") + (state.assigned ? "!" : "");
       if (this.drawn[v] === key) continue;
       this.drawn[v] = key;
       const drawing = this.drawings[v];
       drawing.replaceChildren();
-      SHOW[p.show](drawing, p, state.left, state.all);
+      if (this.look && CLEAN[p.show]) {
+        CLEAN[p.show](drawing, p, state.left, state.all, { assigned: !!state.assigned, domains: !!this.look.domains });
+      } else {
+        SHOW[p.show](drawing, p, state.left, state.all);
+      }
       this.groups[v].setAttribute("aria-label", stateWords(this.phrases, this.names[v], state.words));
     }
     for (const o of this.over) {

@@ -1,16 +1,16 @@
-// The playground: a search the student drives (viz/playground.py holds the Session).
+// The playground: a search the student drives, or a puzzle played as a puzzle
+// (viz/playground.py holds the Session).
 //
-// The page shows the session's state by replaying its trace (the explorer's replay), grows
-// the explorer's search tree, answers "why?" with the explorer's words, and sends each action
-// to the kernel (`model.send`); the kernel answers with the new trace and what happened. With
-// no kernel (an exported page) it replays what was done and says that acting needs a
-// running notebook.
+// The kernel answers every action with `state`: each variable's values left (numbers into
+// `data.init`), which variables the player set, the words to say, the marks. The page draws
+// only what changed, and draws a move's own effect before the kernel answers: each action
+// carries a number (`id`), the kernel's state says the last one it answered, and the moves
+// still unanswered are drawn again over it. Choosing a cell and showing its values need no
+// round trip. The search tree and "why?" replay the session's trace (`trace`), only while
+// they are open. With no kernel (an exported page) it replays what was done and says that
+// acting needs a running notebook.
 
-const ARC_LOOK = {  // AISpace2's colours, and never colour alone
-  todo: { stroke: "#1565c0", width: 0.07, dash: "0.2 0.12", glyph: "" },
-  inconsistent: { stroke: "#c62828", width: 0.12, dash: "", glyph: "✕" },
-  consistent: { stroke: "#2e7d32", width: 0.06, dash: "", glyph: "✓" },
-};
+const TIMINGS_KEPT = 500;  // gestures whose latency the page keeps (for the benchmark)
 
 function renderPlayground(model, el) {
   if (typeof model.send !== "function") return renderOfflinePlayground(model, el);
@@ -23,7 +23,7 @@ function renderOfflinePlayground(model, el) {
   const data = model.get("data");
   const root = html("div", { class: "csp-playground cx-offline" }, el);
   html("p", { class: "cx-note-offline", role: "note" }, root, data.phrases.offline);
-  const run = data.run;
+  const run = model.get("trace");
   const replayModel = {
     get: (name) => (name === "data" ? { widget: "explorer", picture: data.picture, runs: [run], title: data.title }
       : name === "position" ? JSON.parse(run.events).length / STRIDE : model.get(name)),
@@ -37,189 +37,338 @@ class Playground {
   constructor(model, el) {
     this.model = model;
     this.data = model.get("data");
+    this.phrases = this.data.phrases;
+    this.play = this.data.picture && this.data.picture.play;  // a puzzle played by gestures
+    this.token = Math.random().toString(36).slice(2);  // this view, among others of the model
+    this.nextId = 1;
+    this.pending = [];  // the moves sent and not answered yet, oldest first
+    this.snapshots = [];  // snapshots[k]: the board after k actions undo can take back
+    this.before = {};  // a variable's values before the player set it (what clear brings back)
     this.selected = null;
-    this.fine = null;  // the arc of a fine step under way: {constraint, var, stage}
+    this.timings = [];
     this.root = html("div", { class: "csp-playground", tabindex: "0", role: "region",
       "aria-label": this.data.title ? `playground: ${this.data.title}` : "playground" }, el);
+    this.root.cspTimings = this.timings;  // read by the latency benchmark
     this.layOut();
-    this.addControls();
-    // data and state change together: one update for both, as soon as both are in
-    this.root.addEventListener("keydown", (e) => this.typed(e));
-    this.onChange = () => {
-      if (this.pending) return;
-      this.pending = true;
-      queueMicrotask(() => { this.pending = false; this.update(); });
-    };
-    model.on("change:data", this.onChange);
-    model.on("change:state", this.onChange);
-    this.update();
+    for (const type of ["keydown", "keypress", "keyup"]) this.root.addEventListener(type, (e) => this.keyed(e));
+    this.onState = () => this.applyState(this.model.get("state"));
+    this.onTrace = () => this.tree.update(this.model.get("trace"));
+    model.on("change:state", this.onState);
+    model.on("change:trace", this.onTrace);
+    this.applyState(model.get("state"));
+    this.tree.update(model.get("trace"));
   }
   close() {
-    this.model.off("change:data", this.onChange);
-    this.model.off("change:state", this.onChange);
+    this.model.off("change:state", this.onState);
+    this.model.off("change:trace", this.onTrace);
   }
+  // -- the page ---------------------------------------------------------------------------------
   layOut() {
-    const root = this.root, phrases = this.data.phrases;
-    if (this.data.title) html("div", { class: "cx-caption" }, root, this.data.title);
-    this.status = html("div", { class: "cx-text cx-status" }, root);
-    this.answer = html("div", { class: "cx-answer", role: "status", "aria-live": "polite" }, root);
-    // a puzzle's own picture, and its constraint graph below when it is small; a CSP's
-    // picture is its constraint graph
+    const root = this.root, data = this.data, phrases = this.phrases;
+    if (data.title) html("div", { class: "cx-caption" }, root, data.title);
     const main = html("div", { class: "cx-main" }, root);
-    const graphOnly = this.data.graph && !this.data.puzzle;
-    this.pictureHost = graphOnly ? null : html("div", { class: "cx-picture csp-stepper-image" }, main);
-    if (graphOnly) this.graphHost = html("div", { class: "cx-picture cx-graph csp-stepper-image" }, main);
+    const graphOnly = data.graph && !data.puzzle;
+    const pictureHost = html("div", { class: "cx-picture csp-stepper-image" }, main);
     const side = html("div", { class: "cx-side" }, main);
+    // the words beside the hands: the controls, the message line and the status together
+    this.addControls(side);
+    this.answer = html("div", { class: "cx-answer", role: "status", "aria-live": "polite" }, side);
+    this.status = html("div", { class: "cx-text cx-status" }, side);
+    this.hintSteps = html("div", { class: "cx-hint-steps" }, side);  // a hint's trial, step by step
+    this.addSolverControls(side);
     this.values = html("div", { class: "cx-values", role: "group", "aria-label": "values" }, side);
-    html("div", { class: "cx-caption" }, side, phrases.tree_legend);
-    this.treeHost = html("div", { class: "cx-tree" }, side);
-    this.why = html("div", { class: "cx-why", role: "group", "aria-label": "why?" }, side);
-    if (this.data.graph && graphOnly) html("div", { class: "cx-caption" }, side, phrases.graph_legend);
-    if (this.data.graph && !graphOnly) {  // a puzzle's graph is a thicket: open it on demand
+    if (this.play) html("div", { class: "cx-caption cx-help" }, side, this.play.help);
+    const onVar = (v, how, e) => this.pointed(v, how, e);
+    const names = data.names;
+    if (graphOnly) {
+      this.graph = new ArcGraph(pictureHost, side, data.graph, { keys: data.keys, names, phrases,
+        onVar, send: (a, f) => this.send(a, f), say: (t) => this.say(t) });
+      html("div", { class: "cx-caption" }, side, phrases.graph_legend);
+    } else {
+      this.view = new PictureView(pictureHost, data.picture, data.keys, { names, phrases,
+        label: phrases.picture, onVar, look: this.play ? { domains: false } : null,
+        keyboard: !this.play || this.play.gesture !== "drag" });
+    }
+    if (this.play) {
+      this.board = new Board(this.view, this.play, data.init, { phrases,
+        valueOf: (v) => this.valueOf(v), leftOf: (v) => this.leftKeys(v),
+        onMove: (move, time) => this.move(move, time), onSelect: (v) => this.select(v),
+        say: (t) => this.say(t) });
+    }
+    const box = html("details", { class: "cx-search-box" }, root);
+    if (!data.puzzle) box.open = true;  // a search by hand: the tree is the lesson
+    html("summary", {}, box, phrases.tree_open);
+    this.tree = new SessionTree(box, phrases, () => box.open);
+    box.addEventListener("toggle", () => { if (box.open) this.tree.draw(); });
+    if (data.graph && !graphOnly) {  // a puzzle's graph is a thicket: open it on demand
       const details = html("details", { class: "cx-graph-box" }, root);
       html("summary", {}, details, phrases.graph_open);
       html("div", { class: "cx-caption" }, details, phrases.graph_legend);
-      this.graphHost = html("div", { class: "cx-picture cx-graph" }, details);
+      const host = html("div", { class: "cx-picture cx-graph" }, details);
+      this.graph = new ArcGraph(host, details, data.graph, { keys: data.keys, names, phrases,
+        onVar, send: (a, f) => this.send(a, f), say: (t) => this.say(t) });
     }
   }
-  addControls() {
-    const controls = html("div", { class: "cx-controls" }, this.root);
-    const button = (label, title, act) => {
-      const b = html("button", { type: "button", title, "aria-label": title }, controls, label);
-      b.addEventListener("click", act);
-      return b;
-    };
-    button("hint", "hint: the next deduction the rules can make, and why", () => this.send("hint"));
-    this.applyButton = button("apply", "apply the hint", () => this.send("apply"));
-    button("undo", "undo: take back the last action", () => { this.showUndone(); this.send("undo"); });
-    button("propagate", "propagate: the inference, to a fixpoint", () => this.send("propagate"));
-    button("arc consistency", "arc consistency: revise every arc of AC-3's queue", () => this.send("arc consistency"));
-    button("suggest", "suggest: the variable and value the engine would choose", () => this.send("suggest"));
-    button("let the engine finish", "finish: let the engine's search go on from here", () => this.send("finish"));
-    if (this.data.puzzle) button("mistakes", "mistakes: the decisions that disagree with the solution", () => this.send("mistakes"));
-    if (this.data.graph) {
-      const label = html("label", { class: "cx-label" }, controls);
-      this.fineBox = html("input", { type: "checkbox" }, label);
-      label.append(" fine step");
-      this.nextButton = button(this.data.phrases.fine_next, "next step of the revision", () => this.fineStep());
-      this.nextButton.hidden = true;
-    }
+  button(parent, label, title, act) {
+    const b = html("button", { type: "button", title, "aria-label": title }, parent, label);
+    b.addEventListener("click", (e) => act(e));
+    return b;
   }
-  send(action, fields) {
-    this.model.send(Object.assign({ action }, fields || {}));
+  // what a player does: undo, redo, hint, check, trials, the pencil, the domains
+  addControls(side) {
+    const row = html("div", { class: "cx-controls cx-play" }, side), p = this.phrases;
+    this.undoButton = this.button(row, "undo", p.undo_title, (e) => this.send("undo", {}, e.timeStamp));
+    this.redoButton = this.button(row, "redo", p.redo_title, (e) => this.send("redo", {}, e.timeStamp));
+    this.button(row, "hint", p.hint_title, () => this.send("hint"));
+    this.applyButton = this.button(row, "apply", p.apply_title, () => this.send("apply"));
+    this.button(row, "check", p.check_title, () => this.send("check"));
+    this.tryButton = this.button(row, "try", p.try_title, () => this.toggleTrying());
+    this.tryButton.setAttribute("aria-pressed", "false");
+    this.acceptButton = this.button(row, "accept", p.accept_title, () => this.send("accept"));
+    this.rejectButton = this.button(row, "reject", p.reject_title, () => this.send("reject"));
+    if (this.play && this.play.gesture === "type") {
+      this.pencilButton = this.button(row, "pencil", p.pencil_title, () => this.togglePencil());
+      this.pencilButton.setAttribute("aria-pressed", "false");
+    }
+    if (this.play) {
+      this.domainsButton = this.button(row, "show domains", p.domains_title, () => this.toggleDomains());
+      this.domainsButton.setAttribute("aria-pressed", "false");
+    }
+    const settings = html("div", { class: "cx-controls cx-settings" }, side);
+    this.after = this.choice(settings, p.after_label, p.after_title, this.data.after, (key) => this.send("after", { how: key }));
+    this.checking = this.choice(settings, p.checking_label, p.checking_title, this.data.checking, (key) => this.send("checking", { how: key }));
   }
-  // -- the state, from the session's trace --------------------------------------------------
-  update() {
-    this.data = this.model.get("data");
-    this.state = this.model.get("state");
-    const run = this.run = new RunData(this.data.run);
-    this.replay = new Replay(run);
-    this.replay.seek(run.total);
-    if (!this.view && this.pictureHost) {
-      this.view = new PictureView(this.pictureHost, this.data.picture, run.keys, {
-        names: run.names, phrases: run.phrases, label: run.phrases.picture,
-        onVar: (v, how) => { if (how === "click") this.select(v); } });
+  // what the solver does, on demand
+  addSolverControls(side) {
+    const row = html("div", { class: "cx-controls cx-solver" }, side), p = this.phrases;
+    this.button(row, "propagate", p.propagate_title, () => this.send("propagate"));
+    this.button(row, "arc consistency", p.ac3_title, () => this.send("arc consistency"));
+    this.button(row, "suggest", p.suggest_title, () => this.send("suggest"));
+    this.button(row, "let the engine finish", p.finish_title, () => this.send("finish"));
+    if (this.data.puzzle) this.button(row, "mistakes", p.mistakes_title, () => this.send("mistakes"));
+  }
+  choice(parent, label, title, options, act) {
+    const wrap = html("label", { class: "cx-label" }, parent, label + " ");
+    const select = html("select", { title, "aria-label": title }, wrap);
+    for (const [key, words] of options) html("option", { value: key }, select, words);
+    select.addEventListener("change", () => act(select.value));
+    return select;
+  }
+  say(words) {
+    this.answer.textContent = words;
+  }
+  // "try": the next move is a supposition, a trial of its own (pzprjs's trial mode)
+  toggleTrying(on) {
+    this.trying = on === undefined ? !this.trying : on;
+    this.tryButton.setAttribute("aria-pressed", String(this.trying));
+    if (on === undefined) this.say(this.trying ? this.phrases.trying : this.phrases.not_trying);
+  }
+  togglePencil() {
+    this.board.pencil = !this.board.pencil;
+    this.pencilButton.setAttribute("aria-pressed", String(this.board.pencil));
+    this.say(this.board.pencil ? this.phrases.pencil_on : this.phrases.pencil_off);
+  }
+  toggleDomains() {
+    const shown = !(this.view.look && this.view.look.domains);
+    this.view.setLook({ domains: shown });
+    this.domainsButton.setAttribute("aria-pressed", String(shown));
+    this.draw();
+  }
+  // -- the keys: none leaves the playground --------------------------------------------------------
+  keyed(e) {
+    e.stopPropagation();  // the notebook's own keys (a, b, d d, m, r, y, z, Enter, ...) stay out
+    if (e.type !== "keydown" || ["Shift", "Control", "Alt", "Meta", "CapsLock"].includes(e.key)) return;
+    const target = e.target, native = target.closest && target.closest("button, select, input, summary, a");
+    const letter = e.key.length === 1 ? e.key.toLowerCase() : "";
+    if ((e.ctrlKey || e.metaKey) && (letter === "z" || letter === "y")) {
+      this.send(letter === "y" || e.shiftKey ? "redo" : "undo", {}, e.timeStamp);
+    } else if (this.board && !native && this.board.key(e)) {
+      // a digit typed, a cell cleared
+    } else if (!e.ctrlKey && !e.metaKey && !e.altKey && (letter === "u" || letter === "r")) {
+      this.send(letter === "u" ? "undo" : "redo", {}, e.timeStamp);  // Tatham's keys
+    } else if (e.key === "Tab" || (native && ["Enter", " ", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
+      "Home", "End", "PageUp", "PageDown"].includes(e.key))) {
+      return;  // the browser's own: focus moves, a button is pressed, an option chosen
+    } else {
+      this.say(fill(this.phrases.key_nothing, { name: e.key === " " ? "space" : e.key,
+        values: this.play ? this.play.help : this.phrases.keys_help }));
     }
-    if (this.view) {
-      this.view.draw((v) => this.stateOf(v));
-      this.view.mark(this.marks(), null);
-    }
-    this.drawStatus();
-    this.drawTree();
+    if (e.key !== "Tab") e.preventDefault();
+  }
+  // -- the pointer on the picture ------------------------------------------------------------------
+  pointed(v, how, e) {
+    if (v === null || how === "hover") return;
+    const time = e && e.timeStamp ? e.timeStamp : performance.now();
+    if (this.board && (how === "click" || how === "alt" || how === "focus")) this.board.clicked(v, how, time);
+    if (how === "click" || (how === "focus" && this.play && this.play.gesture === "type")) this.select(v);
+  }
+  // A variable chosen: its values and "why?", from what the page holds (no round trip).
+  select(v) {
+    this.selected = v;
+    if (this.board && this.play.gesture === "type") this.board.selected = v;
+    for (const view of [this.view, this.graph && this.graph.view]) if (view) view.setPressed(v);
+    this.drawMarks();
     this.drawValues();
-    this.drawWhy();
-    if (this.data.graph) this.drawGraph();
+    this.tree.drawWhy(v);
+  }
+  // -- moves, drawn at once --------------------------------------------------------------------
+  // A move of the board: drawn now, sent to the kernel, drawn again when it answers.
+  move(move, time) {
+    if (this.trying && (move.kind === "set" || move.kind === "assign")) {
+      move = Object.assign({}, move, { kind: "suppose" });
+      this.toggleTrying(false);
+    }
+    const key = this.data.keys[move.v], fields = { var: key };
+    if (move.value !== undefined) fields.value = move.value;
+    const id = this.send(move.kind, fields, time, move);
+    this.predict(move);
+    this.draw();
+    this.drawn(id);
+    if (move.v === this.selected) this.drawValues();
+  }
+  // What the page knows of a move before the kernel answers.
+  predict(move) {
+    const v = move.v, init = this.data.init[v], domains = this.domains;
+    if (move.kind === "set" || move.kind === "assign" || move.kind === "suppose") {
+      if (!this.assigned.has(v)) this.before[v] = domains[v];
+      domains[v] = [init.indexOf(move.value)];
+      this.assigned.add(v);
+    } else if (move.kind === "clear") {
+      domains[v] = this.before[v] || init.map((_, i) => i);
+      this.assigned.delete(v);
+    } else if (move.kind === "remove") {
+      domains[v] = domains[v].filter((i) => init[i] !== move.value);
+    } else if (move.kind === "restore") {
+      const back = new Set(domains[v].concat([init.indexOf(move.value)]));
+      domains[v] = init.map((_, i) => i).filter((i) => back.has(i));
+    } else if (move.kind === "undo" || move.kind === "redo") {
+      const depth = this.depth + (move.kind === "undo" ? -1 : 1), known = this.snapshots[depth];
+      if (!known) return;
+      this.domains = known.domains.map((d) => d.slice());
+      this.assigned = new Set(known.assigned);
+      this.depth = depth;
+    }
+  }
+  send(action, fields, time, move) {
+    const id = this.nextId++;
+    this.model.send(Object.assign({ action, id, view: this.token }, fields || {}));
+    const entry = { id, action, at: time === undefined ? performance.now() : time, drawn: null, answered: null };
+    this.timings.push(entry);
+    if (this.timings.length > TIMINGS_KEPT) this.timings.shift();
+    this.pending.push(move || { kind: action });
+    this.pending[this.pending.length - 1].id = id;
+    if (action === "undo" || action === "redo") {
+      this.predict({ kind: action });
+      this.draw();
+      this.drawn(id);
+    }
+    return id;
+  }
+  timing(id) {
+    for (let i = this.timings.length - 1; i >= 0; i--) if (this.timings[i].id === id) return this.timings[i];
+    return null;
+  }
+  // the next frame after a change: when the player sees it
+  drawn(id, field = "drawn") {
+    const entry = this.timing(id);
+    if (entry && entry[field] === null) requestAnimationFrame(() => { entry[field] = performance.now(); });
+  }
+  // -- the kernel's answer ---------------------------------------------------------------------
+  applyState(state) {
+    this.state = state;
+    this.domains = state.domains.map((d) => d.slice());
+    this.assigned = new Set(state.assigned);
+    this.depth = state.undo;
+    this.snapshots[state.undo] = { domains: this.domains.map((d) => d.slice()), assigned: state.assigned.slice() };
+    this.snapshots.length = state.undo + state.redo + 1;
+    const mine = state.view === this.token;
+    if (mine) this.pending = this.pending.filter((m) => m.id > state.id);
+    for (const move of this.pending) this.predict(move);  // still on their way: drawn again
+    for (const v of state.assigned) if (!this.before[v]) this.before[v] = this.data.init[v].map((_, i) => i);
+    this.draw();
+    this.drawStatus();
+    this.drawValues();
+    this.drawHintSteps();
+    if (this.board) this.board.labelIslands();
+    if (this.selected !== null) this.tree.drawWhy(this.selected);
+    if (mine) this.drawn(state.id, "answered");
+  }
+  valueOf(v) {
+    return this.assigned.has(v) && this.domains[v].length === 1 ? this.data.init[v][this.domains[v][0]] : null;
+  }
+  leftKeys(v) {
+    return this.domains[v].map((i) => this.data.init[v][i]);
   }
   stateOf(v) {
-    const run = this.run, left = this.replay.domain(v);
-    return { left: left.map((x) => run.values[x]), all: run.init[v].map((x) => run.values[x]),
-             words: left.map((x) => run.words[x]) };
+    const init = this.data.init[v], words = this.data.words[v], left = this.domains[v];
+    return { left: left.map((i) => init[i]), all: init, words: left.map((i) => words[i]), assigned: this.assigned.has(v) };
+  }
+  draw() {
+    const stateOf = (v) => this.stateOf(v);
+    if (this.view) {
+      this.view.draw(stateOf);
+      this.view.mark(this.marks(), null);
+    }
+    if (this.graph) this.graph.draw(stateOf, this.marks(), this.state);
   }
   marks() {
-    const marks = (this.state.marks || []).slice(), run = this.run;
-    if (run.total) {  // the last event, marked as the explorer marks it (a wipe-out in red)
-      const kind = KIND_NAMES[run.kind(run.total)], v = run.get(run.total, VAR), x = run.get(run.total, VALUE);
-      if (v >= 0 && MARKS[kind]) marks.push([v, kind === "wipeout" || x < 0 ? null : run.values[x], kind]);
-    }
+    const marks = (this.state.marks || []).slice();
+    for (const v of this.state.errors || []) marks.push([v, null, "error"]);
     if (this.selected !== null) marks.push([this.selected, null, "chosen"]);
     return marks;
   }
+  drawMarks() {
+    if (this.view) this.view.mark(this.marks(), null);
+    if (this.graph) this.graph.view.mark(this.marks(), null);
+  }
   drawStatus() {
-    const fixed = this.replay.present.filter((s) => s.size === 1).length;
-    this.status.textContent = this.state.status === "open"
-      ? fill(this.run.phrases.status_open, { n: fixed, k: this.replay.present.length })
-      : this.state.status === "solved" ? this.run.phrases.now_solved.trim() : this.run.phrases.now_wipeout.trim();
-    if (this.answer.textContent !== this.state.answer) this.answer.textContent = this.state.answer;
-    this.applyButton.disabled = !this.state.hint;
+    const state = this.state, p = this.phrases;
+    const decided = this.assigned.size;
+    const single = this.domains.filter((d, v) => d.length === 1 && !this.assigned.has(v)).length;
+    let said = state.status === "solved" ? p.now_solved.trim() : state.status === "wipeout" ? p.now_wipeout.trim()
+      : fill(p.status_open, { n: decided, k: this.domains.length, m: single });
+    said = said.replace(/\.$/, "") + fill(p.status_counts, { n: state.moves, k: state.hints });
+    if (state.trials) said += fill(p.status_trials, { n: state.trials });
+    this.status.textContent = said;
+    if (this.answer.textContent !== state.answer && state.view === this.token) this.say(state.answer);
+    else if (this.answer.textContent === "" && state.answer) this.say(state.answer);
+    this.applyButton.disabled = !state.hint;
+    this.undoButton.disabled = !state.undo;
+    this.redoButton.disabled = !state.redo;
+    this.acceptButton.disabled = this.rejectButton.disabled = !state.trials;
+    this.after.value = state.after;
+    this.checking.value = state.checking;
   }
-  drawTree() {
-    const tree = buildTree(this.run);
-    const view = new TreeView(this.treeHost, this.run, tree, { go: () => {}, inspect: () => {} });
-    view.draw(this.run.total);
-  }
-  select(v) {
-    this.selected = v;
-    for (const view of [this.view, this.graphView]) {
-      if (!view) continue;
-      view.setPressed(v);
-      view.mark(this.marks(), null);
-    }
-    this.drawValues();
-    this.drawWhy();
-    this.answer.textContent = stateWords(this.run.phrases, this.run.names[v], this.stateOf(v).words);
+  // The steps of the hint shown when it rests on a trial (each refutes the supposition).
+  drawHintSteps() {
+    const steps = this.state.hint_steps || [];
+    if (this.shownSteps === steps.join("\n")) return;
+    this.shownSteps = steps.join("\n");
+    this.hintSteps.replaceChildren();
+    if (!steps.length) return;
+    const box = html("details", {}, this.hintSteps);
+    html("summary", {}, box, fill(this.phrases.hint_steps, { n: steps.length }));
+    const list = html("ol", {}, box);
+    for (const step of steps) html("li", {}, list, step);
   }
   drawValues() {
-    const box = this.values, run = this.run, v = this.selected;
+    const box = this.values, data = this.data, v = this.selected, p = this.phrases;
     box.replaceChildren();
-    if (v === null) { html("span", { class: "cx-caption" }, box, run.phrases.pick); return; }
-    html("span", { class: "cx-caption" }, box, fill(run.phrases.values_of, { name: run.names[v] }));
+    if (v === null) { html("span", { class: "cx-caption" }, box, p.pick); return; }
+    html("span", { class: "cx-caption" }, box, fill(p.values_of, { name: data.names[v] }));
     const open = this.state.status === "open";
-    for (const x of this.replay.domain(v)) {
-      const b = html("button", { type: "button", title: `assign ${run.names[v]} = ${run.words[x]}` }, box, run.words[x]);
-      b.dataset.value = run.values[x];
+    for (const i of this.domains[v]) {
+      const key = data.init[v][i], words = data.words[v][i];
+      const b = html("button", { type: "button", title: fill(p.value_title, { name: data.names[v], value: words }) }, box, words);
+      b.dataset.value = key;
       b.disabled = !open;
-      b.addEventListener("click", () => {
-        this.showChosen(v, x);
-        this.send("assign", { var: run.keys[v], value: run.values[x] });
+      b.addEventListener("click", (e) => {
+        if (this.play) this.move({ kind: "set", v, value: key }, e.timeStamp);
+        else this.move({ kind: "assign", v, value: key }, e.timeStamp);
       });
     }
-    if (this.replay.present[v].size > 1) {
-      const split = html("button", { type: "button", title: `split: keep the lower half of ${run.names[v]}'s values` }, box, "split");
-      split.disabled = !open;
-      split.addEventListener("click", () => this.send("split", { var: run.keys[v] }));
-    }
-  }
-  // Play by keyboard: with a variable chosen, typing one of its values' keys assigns it
-  typed(e) {
-    const v = this.selected, run = this.run;
-    if (v === null || e.ctrlKey || e.metaKey || e.altKey || this.state.status !== "open") return;
-    const x = this.replay.domain(v).find((y) => run.values[y] === e.key);
-    if (x === undefined) return;
-    e.preventDefault();
-    e.stopPropagation();  // the notebook's own keys stay out of it
-    this.showChosen(v, x);
-    this.send("assign", { var: run.keys[v], value: run.values[x] });
-  }
-  // What the page knows before the kernel answers, shown at once: a value chosen holds the
-  // variable; undo brings back the state the trace had before the last action.
-  showChosen(v, x) {
-    if (!this.view || this.state.status !== "open") return;
-    this.view.draw((w) => (w === v ? { left: [this.run.values[x]], all: this.stateOf(v).all,
-      words: [this.run.words[x]] } : this.stateOf(w)));
-  }
-  showUndone() {
-    const starts = this.state.starts || [];
-    if (!this.view || starts.length !== (this.state.history || []).length || !starts.length) return;
-    this.replay.seek(starts[starts.length - 1]);
-    this.view.draw((v) => this.stateOf(v));
-    this.replay.seek(this.run.total);
-  }
-  drawWhy() {
-    const why = this.why, v = this.selected;
-    why.replaceChildren();
-    if (v === null) return;
-    for (const line of whyLines(this.run, this.replay, this.run.total, v)) {
-      html("div", { class: line.head ? "cx-why-head" : line.at === null ? "cx-caption" : "cx-entry" }, why, line.text);
+    if (!this.play && this.domains[v].length > 1) {
+      this.button(box, "split", fill(p.split_title, { name: data.names[v] }), () => this.send("split", { var: data.keys[v] }));
     }
   }
 }

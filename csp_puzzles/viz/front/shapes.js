@@ -3,6 +3,8 @@
 // `SHOW[how](g, p, left, all)` draws variable `p` with the value keys `left` still possible
 // (of `all`), by the way its domain is shown: digits, shade, colour, list, bridges, places.
 // An empty domain is always drawn with a sign as well as a colour ("∅", a cross, a band).
+// `CLEAN[how](g, p, left, all, look)` draws a puzzle being played, as Tatham's games look:
+// what the player decided (`look.assigned`) plainly, the rest only as pencil marks.
 
 function shape(parent, s) {
   const common = {};
@@ -37,26 +39,38 @@ function wedge(parent, x, y, r, from, to, colour) {
 }
 
 // How one variable looks with the values `left` (value keys), by the way its domain is shown.
+// A cell's candidates as small pencil marks, each at its place of the keypad.
+function pencilMarks(g, p, left, all) {
+  const order = p.layout || all;
+  const per = Math.ceil(Math.sqrt(order.length));
+  for (const key of left) {
+    const i = order.indexOf(key);
+    const cx = p.x + p.w * ((i % per) + 0.5) / per, cy = p.y + p.h * (Math.floor(i / per) + 0.55) / per;
+    text(g, cx, cy, key, 0.78 * p.h / per, { fill: "#595959" });
+  }
+}
+
+function digitCell(g, p, left) {
+  svg("rect", { x: p.x * UNIT, y: p.y * UNIT, width: p.w * UNIT, height: p.h * UNIT,
+    fill: left.length === 0 ? "#f3c6c6" : (p.given ? "#f2f2f2" : "#fff"), stroke: "#555",
+    "stroke-width": 0.025 * UNIT }, g);
+}
+
+function bigDigit(g, p, key) {
+  text(g, p.x + p.w / 2, p.y + p.h * 0.53, key, 0.6 * p.h,
+    { fill: p.given ? "#111" : "#1f4fa8", "font-weight": "bold" });
+}
+
+function emptySign(g, p) {
+  text(g, p.x + p.w / 2, p.y + p.h / 2, "∅", 0.5 * p.h, { fill: "#b71c1c" });
+}
+
 const SHOW = {
   digits(g, p, left, all) {
-    const empty = left.length === 0;
-    svg("rect", { x: p.x * UNIT, y: p.y * UNIT, width: p.w * UNIT, height: p.h * UNIT,
-      fill: empty ? "#f3c6c6" : (p.given ? "#f2f2f2" : "#fff"), stroke: "#555",
-      "stroke-width": 0.025 * UNIT }, g);
-    if (left.length === 1) {
-      text(g, p.x + p.w / 2, p.y + p.h * 0.53, left[0], 0.6 * p.h,
-        { fill: p.given ? "#111" : "#1f4fa8", "font-weight": "bold" });
-    } else if (empty) {
-      text(g, p.x + p.w / 2, p.y + p.h / 2, "∅", 0.5 * p.h, { fill: "#b71c1c" });
-    } else {
-      const order = p.layout || all;
-      const per = Math.ceil(Math.sqrt(order.length));
-      for (const key of left) {
-        const i = order.indexOf(key);
-        const cx = p.x + p.w * ((i % per) + 0.5) / per, cy = p.y + p.h * (Math.floor(i / per) + 0.55) / per;
-        text(g, cx, cy, key, 0.78 * p.h / per, { fill: "#595959" });
-      }
-    }
+    digitCell(g, p, left);
+    if (left.length === 1) bigDigit(g, p, left[0]);
+    else if (left.length === 0) emptySign(g, p);
+    else pencilMarks(g, p, left, all);
   },
   shade(g, p, left) {
     const decided = left.length === 1;
@@ -97,7 +111,8 @@ const SHOW = {
     }
   },
   list(g, p, left) {
-    const fill = left.length === 1 ? "#9ec1e8" : left.length ? "#fff" : "#ffd0d0";
+    // `paint`: the values are colours, and a node with one left takes it (a map's region)
+    const fill = left.length === 1 ? (p.paint ? left[0] : "#9ec1e8") : left.length ? "#fff" : "#ffd0d0";
     svg("circle", { cx: p.x * UNIT, cy: p.y * UNIT, r: p.r * UNIT, fill, stroke: "#222",
       "stroke-width": 0.03 * UNIT }, g);
     if (p.label) text(g, p.x, p.y - p.r - 0.3, p.label, 0.34, { "font-weight": "bold" });
@@ -106,18 +121,13 @@ const SHOW = {
     const per = p.per_line || 3;
     for (let i = 0; i < left.length; i += per) lines.push(left.slice(i, i + per).join(" "));
     const size = left.length === 1 ? 0.5 : 0.3;
-    lines.forEach((line, i) => text(g, p.x, p.y + (i - (lines.length - 1) / 2) * size * 1.15, line, size));
+    const halo = p.paint && left.length === 1 ? { stroke: "#fff", "stroke-width": 0.08 * UNIT, "paint-order": "stroke" } : {};
+    lines.forEach((line, i) => text(g, p.x, p.y + (i - (lines.length - 1) / 2) * size * 1.15, line, size, halo));
   },
   bridges(g, p, left) {
     const counts = left.map(Number);
     const sure = counts.length ? Math.min(...counts) : 0;
-    const dx = p.x2 - p.x1, dy = p.y2 - p.y1, len = Math.hypot(dx, dy) || 1;
-    const nx = -dy / len, ny = dx / len, gap = 0.13;
-    for (let i = 0; i < sure; i++) {
-      const s = (i - (sure - 1) / 2) * gap;
-      svg("line", { x1: (p.x1 + nx * s) * UNIT, y1: (p.y1 + ny * s) * UNIT, x2: (p.x2 + nx * s) * UNIT,
-        y2: (p.y2 + ny * s) * UNIT, stroke: "#5b3a1a", "stroke-width": 0.06 * UNIT }, g);
-    }
+    strokes(g, p, sure, { stroke: "#5b3a1a", "stroke-width": 0.06 * UNIT });
     if (counts.length === 1) return;
     svg("line", { x1: p.x1 * UNIT, y1: p.y1 * UNIT, x2: p.x2 * UNIT, y2: p.y2 * UNIT,
       stroke: counts.length ? "#8a8a8a" : "#b71c1c", "stroke-width": 0.03 * UNIT,
@@ -158,3 +168,72 @@ const SHOW = {
   },
 };
 
+
+// A line of `count` parallel strokes between the ends of `p`, `gap` apart.
+function strokes(g, p, count, attrs) {
+  const dx = p.x2 - p.x1, dy = p.y2 - p.y1, len = Math.hypot(dx, dy) || 1;
+  const nx = -dy / len, ny = dx / len, gap = 0.13;
+  for (let i = 0; i < count; i++) {
+    const s = (i - (count - 1) / 2) * gap;
+    svg("line", Object.assign({ x1: (p.x1 + nx * s) * UNIT, y1: (p.y1 + ny * s) * UNIT,
+      x2: (p.x2 + nx * s) * UNIT, y2: (p.y2 + ny * s) * UNIT }, attrs), g);
+  }
+}
+
+// A small cross at the middle of a line: "no bridge", as Tatham marks it.
+function noLine(g, p, colour) {
+  const [mx, my] = p.mark || [(p.x1 + p.x2) / 2, (p.y1 + p.y2) / 2], m = 0.12;
+  for (const [a, b] of [[-m, -m], [-m, m]]) {
+    svg("line", { x1: (mx + a) * UNIT, y1: (my + b) * UNIT, x2: (mx - a) * UNIT, y2: (my - b) * UNIT,
+      stroke: colour, "stroke-width": 0.045 * UNIT, "stroke-linecap": "round" }, g);
+  }
+}
+
+// The clean board: a decided value drawn as the puzzle shows it; an undecided variable
+// blank, or its values as pencil marks when they were narrowed or `look.domains` asks.
+const CLEAN = {
+  digits(g, p, left, all, look) {
+    digitCell(g, p, left);
+    if (left.length === 1 && (look.assigned || p.given)) bigDigit(g, p, left[0]);
+    else if (left.length === 0) emptySign(g, p);
+    else if (look.domains || left.length < all.length) pencilMarks(g, p, left, all);
+  },
+  shade(g, p, left, all, look) {
+    const one = left.length === 1, on = one && left[0] === p.on, decided = one && look.assigned;
+    const pencil = !decided && one;  // one value left, not chosen: a pencil mark of it
+    const fill = !left.length ? "#f3c6c6" : decided && on ? "#333" : pencil && on ? "#c9c9c9"
+      : !one && look.domains ? "#e8eef7" : "#fff";
+    svg("rect", { x: p.x * UNIT, y: p.y * UNIT, width: p.w * UNIT, height: p.h * UNIT, fill,
+      stroke: "#888", "stroke-width": 0.025 * UNIT }, g);
+    if (one && !on) {
+      svg("circle", { cx: (p.x + p.w / 2) * UNIT, cy: (p.y + p.h / 2) * UNIT, r: 0.36 * p.h * UNIT,
+        fill: "none", stroke: decided ? "#2e6b22" : "#6b6b6b", "stroke-width": (decided ? 0.05 : 0.03) * UNIT,
+        "stroke-dasharray": decided ? "none" : `${0.06 * UNIT} ${0.05 * UNIT}` }, g);
+    }
+    text(g, p.x + p.w / 2, p.y + p.h / 2, p.label, 0.5 * p.h, { fill: decided && on ? "#fff" : "#222",
+      "font-weight": decided ? "bold" : "normal" });
+    if (!left.length) text(g, p.x + p.w * 0.8, p.y + p.h * 0.22, "∅", 0.3 * p.h, { fill: "#b71c1c" });
+  },
+  bridges(g, p, left, all, look) {
+    const counts = left.map(Number);
+    if (counts.length === 1 && look.assigned) {
+      if (counts[0] > 0) strokes(g, p, counts[0], { stroke: "#3b2412", "stroke-width": 0.07 * UNIT });
+      else noLine(g, p, "#8a1c1c");
+      return;
+    }
+    if (!counts.length) { SHOW.bridges(g, p, left, all); return; }
+    if (!look.domains && left.length === all.length) return;
+    const sure = Math.min(...counts), most = Math.max(...counts);
+    if (sure > 0) strokes(g, p, sure, { stroke: "#8c6d4f", "stroke-width": 0.035 * UNIT });
+    if (most > sure) {
+      svg("line", { x1: p.x1 * UNIT, y1: p.y1 * UNIT, x2: p.x2 * UNIT, y2: p.y2 * UNIT, stroke: "#8a8a8a",
+        "stroke-width": 0.025 * UNIT, "stroke-dasharray": `${0.08 * UNIT} ${0.1 * UNIT}` }, g);
+    }
+    if (most === 0) noLine(g, p, "#8a8a8a");
+    if (look.domains && counts.length > 1) {
+      const [mx, my] = p.mark || [(p.x1 + p.x2) / 2, (p.y1 + p.y2) / 2];
+      text(g, mx, my - 0.18, left.join(""), 0.24, { fill: "#4a4a4a", stroke: "#eaf3fb",
+        "stroke-width": 0.05 * UNIT, "paint-order": "stroke" });
+    }
+  },
+};

@@ -79,7 +79,18 @@ const CSS = `
 .cx-note-offline { border-left: 4px solid var(--cx-accent); padding: 4px 8px; margin: 0 0 8px; }
 .cx-queue:empty, .csp-playground .cx-why:empty { display: none; }
 .cx-graph { max-width: 720px; margin-top: 4px; }
-.cx-graph-box summary { cursor: pointer; margin: 6px 0; min-height: 24px; }
+.cx-graph-box summary, .cx-search-box summary { cursor: pointer; margin: 6px 0; min-height: 24px; }
+.cx-search-box .cx-tree { max-height: 300px; }
+.csp-playground .cx-picture svg { touch-action: none; -webkit-user-select: none; user-select: none; }
+.csp-playground .cx-island { cursor: grab; }
+.csp-playground .cx-island:focus { outline: none; }
+.csp-playground .cx-side { flex: 1 1 300px; }
+.csp-playground .cx-answer { min-height: 2.8em; margin: 4px 2px; padding: 4px 6px; border-left: 4px solid var(--cx-accent); }
+.csp-playground .cx-status { font-weight: normal; font-size: 13px; margin: 0 2px 4px; }
+.csp-playground .cx-settings { font-size: 13px; }
+.csp-playground .cx-solver button { font-size: 13px; }
+.csp-playground .cx-help { margin-top: 4px; }
+.cx-queue-now { margin: 4px 2px; }
 .cx-arc { cursor: pointer; }
 .cx-arc:focus { outline: none; }
 .cx-arc:focus line:first-child { stroke-opacity: 1; }
