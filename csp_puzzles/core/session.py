@@ -1,5 +1,60 @@
 """A search the student drives: one action at a time, each one recorded and undoable.
 
+For the page (the playground) and for students: the whole API, what each call returns.
+
+    s = Session(csp, inference="fc", after_move=None)    # core; a puzzle: Session(puzzle, ...)
+    AFTER_MOVE == ("nothing", "forward checking", "propagation")
+    s.after_move = "nothing"          # what runs after each `set`/`assign`/`suppose`:
+                                      #   "nothing": the decision alone (no check either);
+                                      #   "forward checking": the core's forward check;
+                                      #   "propagation": the session's inference (a puzzle's
+                                      #   rules); the default. Settable at any time.
+  moves (each is one action: `undo` takes it back whole, `redo` makes it again):
+    s.set(var, value)   -> Change     decide var = value; on a decided var, its old decision
+                                      is taken back, the new one made, the later decisions
+                                      and pencil marks made again (deductions made after it
+                                      are dropped: ask again); a value crossed out by hand
+                                      comes back first
+    s.clear(var)        -> Change     take back every decision on var, keep the others
+    s.remove(var, value) -> Change    cross out a value by hand (a pencil mark); never the
+                                      last value of a domain
+    s.restore(var, value) -> Change   put back a value crossed out by hand (only those)
+    s.assign(var, value) -> Change    as `set`, on a variable with no decision yet
+    s.split(var), s.revise(c, var) (-> the values removed), s.propagate(), s.apply(hint),
+    s.finish() (-> Result): as before, each one action
+  trials (pzprjs's trial mode; backtracking by hand; nested):
+    s.suppose(var, value) -> Change   a decision that opens a trial (its own level)
+    s.reject()          -> Change     take back the innermost trial whole (a backtrack)
+    s.accept()          -> Change     keep what was done in it as ordinary moves
+    s.trials            -> [Decision] the open trials, outermost first
+  several actions as one:
+    with s.action("arc consistency") as change: ...   # undo takes all of it back at once;
+                                      # `change` is filled in when the block ends
+  undo and redo:
+    s.undo() -> Change, s.redo() -> Change   (ValueError when there is nothing to)
+    s.can_undo, s.can_redo -> bool;  s.history, s.redo_history -> [words], oldest first
+    a new action empties the redo stack
+  checking:
+    s.broken()   -> [Broken]  the constraints the decisions already break whatever the
+                              undecided variables take: .constraint (name), .sentence (the
+                              puzzle's words: "two 3s in row 2"), .variables (decided ones
+                              to mark, the page's data-var), .cells ((row, col) to mark)
+    s.mistakes() -> [Decision] the decisions that disagree with the unique solution
+  reading:
+    s.status  "open" | "solved" | "wipeout";   s.wipeout -> WipeOut | None: .var (emptied,
+              or None), .cause, .decision (the deepest decision then, or None), .sentence
+    s.decided -> [var] assigned by a decision;  s.one_value_left -> [var] one value left,
+              no decision;  s.pencil -> {var: values crossed out by hand}
+    s.domains, s.decisions, s.arcs() (empty once solved), s.trace, s.hint() (None unless
+    open), s.suggest()
+
+A `Change` is a dict {var: values}: the values the action removed (for `undo`, `clear`,
+`restore` and `reject`: the values it put back), with `.removed` and `.restored` (both, as
+the domains before and after differ), `.words` (the action: "set cell (2,3) = 4") and
+`.sentence` ("undone: arc consistency; 4 values put back"). An action that breaks a rule of
+the API raises ValueError and changes nothing.
+
+
 A `Session` drives the search engine (search.py) by hand: its decisions are the engine's
 own (`Search.decide`, undone by `Search.cancel_to`), on the engine's state (domains, trail,
 frames), and a person acts on it: decide (`assign`, `split`), revise one arc of AC-3 by hand
