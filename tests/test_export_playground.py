@@ -1,8 +1,9 @@
-"""An exported playground carries what was done: its data (the replay) and its `state`.
+"""An exported playground carries what was done: its data, its `state` and its `trace`.
 
 A notebook run with its widget state saved holds each playground's traits; the export inlines
-them, `state` included (history, answer, status), so the page replays the session as it was
-left. Built here without a kernel; `export_notebook` end to end when nbclient is there.
+them, `state` (history, answer, status) and `trace` (the replay) included, so the page replays
+the session as it was left. Built here without a kernel; `export_notebook` end to end when
+nbclient is there.
 """
 
 from __future__ import annotations
@@ -45,10 +46,10 @@ def models(page: str) -> list[dict]:
 
 
 def test_the_state_is_among_the_traits_a_page_carries():
-    assert "state" in EXPLORER_TRAITS
+    assert {"state", "trace"} <= set(EXPLORER_TRAITS)
     play = played()
     saved = saved_state(play)
-    assert set(saved) == {"data", "state"}
+    assert set(saved) == {"data", "state", "trace"}
     assert saved["state"]["history"] == ["assign WA = red", "assign NT = green"]
     assert saved["state"]["status"] == "open" and "undone" in saved["state"]["answer"]
 
@@ -67,7 +68,7 @@ def test_an_exported_playground_replays_what_was_done():
     (model,) = models(notebook.cells[0].outputs[0]["data"]["text/html"])
     assert model["state"]["history"] == play.session.history
     assert model["state"]["events"] == len(play.session.trace)
-    assert model["data"]["run"]["events"] == play.data["run"]["events"]
+    assert model["trace"]["events"] == play.trace["events"]
     # the page replays the session: every event of it, the wipe-out and its undo included
     kinds = [event.kind for event in play.session.trace]
     assert kinds.count("wipeout") == 1 and len(kinds) == model["state"]["events"]

@@ -62,7 +62,7 @@ def how_to_play(puzzle: Hashi) -> dict[str, Any]:
     Shift-drag: no bridge."""
     islands = [pic.island(i.row, i.col, i.col, i.row, RADIUS, f"island {i}",
                           need=i.value) for i in puzzle.islands]
-    return pic.play(pic.DRAG, range(1, puzzle.maxb + 1), none=0, cells=islands,
+    return pic.play(pic.DRAG, range(1, puzzle.maxb + 1), none=0, blank=0, cells=islands,
                     laid="{name}: {n} of {k} bridges", help=(
                         "drag from an island to another in its row or column: 1 bridge, "
                         "again 2, again none; right-drag or Shift-drag: no bridge. Keys: "

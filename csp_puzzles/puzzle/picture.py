@@ -33,6 +33,9 @@ player asks for the domains.
   one: cleared); the right button gives it `alt` (again: cleared);
 - `type`: a click selects a variable's `cell`, a typed key sets the value of that key,
   Backspace or Delete clears it; in pencil mode the key removes or puts back that value.
+
+A puzzle whose cells may be left alone (no bridge, a white cell) names that value `blank`:
+the board is solved once its decided cells, every other one `blank`, are a solution.
 """
 
 from __future__ import annotations
@@ -139,17 +142,23 @@ def island(row: int, col: int, x: float, y: float, r: float, name: str,
 
 
 def play(gesture: str, cycle: Sequence[Hashable], *, alt: Hashable | None = None,
-         none: Hashable | None = None, cells: Sequence[Shape] = (),
-         help: str = "", laid: str | None = None) -> dict[str, Any]:
+         none: Hashable | None = None, blank: Hashable | None = None,
+         cells: Sequence[Shape] = (), help: str = "", laid: str | None = None
+         ) -> dict[str, Any]:
     """How a puzzle is played (see the module docstring): the `gesture`, the values a
     gesture cycles through, `alt` (the right button's value) or `none` (a drag's "no
-    line" value), the `cells` of a drag, the keys in words (`help`), and how a cell's
-    laid lines are said (`laid`, "{name}: {n} of {k} bridges")."""
+    line" value), the value of a cell left alone (`blank`), the `cells` of a drag, the keys
+    in words (`help`), and how a cell's laid lines are said (`laid`, "{name}: {n} of {k}
+    bridges")."""
     if gesture not in GESTURES:
         raise ValueError(f"unknown gesture {gesture!r}; expected one of {', '.join(GESTURES)}")
-    return {"gesture": gesture, "cycle": [key(x) for x in cycle],
-            "alt": None if alt is None else key(alt), "none": None if none is None else key(none),
-            "cells": list(cells), "help": help, "laid": laid}
+
+    def keyed(x: Hashable | None) -> str | None:
+        return None if x is None else key(x)
+
+    return {"gesture": gesture, "cycle": [key(x) for x in cycle], "alt": keyed(alt),
+            "none": keyed(none), "blank": keyed(blank), "cells": list(cells), "help": help,
+            "laid": laid}
 
 
 def _named(name: str | None) -> dict[str, str]:

@@ -22,7 +22,7 @@ def picture_of(puzzle: Singles) -> pic.Picture:
     variables = [pic.cell_variable((r, c), r, c, pic.SHADE, name=f"cell ({r},{c})",
                                    label=str(number), on=pic.key(SHADED), cell=[r, c])
                  for r, row in enumerate(puzzle.grid) for c, number in enumerate(row)]
-    how = pic.play(pic.CYCLE, (SHADED, UNSHADED), alt=UNSHADED, help=(
+    how = pic.play(pic.CYCLE, (SHADED, UNSHADED), alt=UNSHADED, blank=UNSHADED, help=(
         "click a cell: shaded, then circled (kept white), then open again; right-click "
         "circles. Keys: the arrows move, Enter or space cycles the cell"))
     return pic.picture((0, 0, puzzle.width, puzzle.height), variables,

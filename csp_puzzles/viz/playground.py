@@ -31,8 +31,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..core.checking import supported
 from ..core.session import Session as CoreSession
-from ..core.session import supported
 from ..puzzle import picture as pic
 from ..puzzle.session import Session
 from .frontend import module
@@ -94,6 +94,10 @@ class Playground(anywidget.AnyWidget):
         self.marks: list[list[Any]] = []
         self.errors: list[int] = []
         self.graph = graph_picture(self.session, self.view) if small(csp) else None
+        how = self.view.picture.get("play") or {}
+        #: the value of a cell left alone (no bridge, a white cell), if the puzzle has one
+        self.blank = None if how.get("blank") is None else \
+            self.value_by_key[self.variables[0]].get(how["blank"])
         super().__init__(data=self._data(), state=self._state(), trace=self._trace())
         self.on_msg(self._message)
 
@@ -108,7 +112,12 @@ class Playground(anywidget.AnyWidget):
         number, page = fields.pop("id", 0), fields.pop("view", "")
         self.marks, self.inspected = [], None
         try:
-            said = handler(**fields)
+            if self._completes(action, fields):  # the last move: the rest are left blank
+                with self.session.action(self._move_words(action, fields)):
+                    said = handler(**fields)
+                    self._fill_blanks()
+            else:
+                said = handler(**fields)
             if action in MOVES:
                 self.moves += 1
                 self.hinted = None
@@ -182,11 +191,10 @@ class Playground(anywidget.AnyWidget):
 
     # what the rules and the engine say
     def _hint(self) -> str:
-        session = self.session
-        self.hints += 1
-        hint = self.hinted = session.hint()
+        hint = self.hinted = self.session.hint()
         if hint is None:
             return self._no_hint()
+        self.hints += 1
         read = [self.index[var] for var in hint.because]
         self.marks = [[v, None, "read"] for v in read]
         self.marks += [[self.index[var], pic.key(x), "removed"]
@@ -277,10 +285,47 @@ class Playground(anywidget.AnyWidget):
     def _check(self) -> str:
         """Name each constraint the decisions break, and mark its cells."""
         broken = self.session.broken()
-        self.marks = [[self.index[var], None, "error"] for b in broken for var in b.variables]
+        marked = dict.fromkeys(self.index[var] for b in broken for var in b.variables)
+        self.marks = [[v, None, "error"] for v in marked]
         if not broken:
             return str(PHRASES["checked_none"])
         return fill(PHRASES["checked"], n=len(broken), values="; ".join(b.sentence for b in broken))
+
+    # -- a board solved with cells left alone ------------------------------------------------
+    def _completes(self, action: str, fields: Mapping[str, Any]) -> bool:
+        """Whether this move solves the board, every cell not decided left blank (Tatham's
+        Bridges and Singles never ask the player to mark the empty edges or white cells)."""
+        if self.blank is None or action not in ("set", "assign", "suppose", "clear") \
+                or self.session.status != "open":
+            return False
+        state = self.session.state
+        values = {var: state.value(var) for var in self.session.decided}
+        try:
+            var = self._variable(fields.get("var", ""))
+            if action == "clear":
+                values.pop(var, None)
+            else:
+                values[var] = self._value(var, fields.get("value", ""))
+        except ValueError:
+            return False  # the move itself says what is wrong
+        for other in self.variables:
+            if other not in values:
+                if self.blank not in state.values(other):
+                    return False
+                values[other] = self.blank
+        return not self.session.csp.violated(values)
+
+    def _fill_blanks(self) -> None:
+        for var in self.variables:
+            if var not in self.session.decided:
+                self.session.set(var, self.blank)
+
+    def _move_words(self, action: str, fields: Mapping[str, Any]) -> str:
+        """A move in the session's own words ("set edge (0,4)-(0,6) = 1 bridge")."""
+        var = self._variable(fields["var"])
+        if action == "clear":
+            return f"clear {self._name(var)}"
+        return f"{action} {self._name(var)} = {self.view.value(self._value(var, fields['value']))}"
 
     # -- checking as the student chose ----------------------------------------------------------
     def _errors(self, action: str) -> list[int]:

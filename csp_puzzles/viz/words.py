@@ -148,8 +148,9 @@ PHRASES = {
     "checked": "check: {n} rules broken: {values}",
     "after_set": "after each move: {name}",
     "checking_set": "checking: {name}",
-    "solved_moves": " Solved in {n} moves, with {k} hints.",
-    "now_solved": " Solved: every variable has a value that satisfies every constraint.",
+    "solved_moves": " The puzzle is solved: {n} moves, {k} hints.",
+    "now_solved": " The problem is solved: every variable has a value that satisfies every "
+                  "constraint.",
     "now_wipeout": " A wipe-out: a domain is empty or a constraint cannot hold; undo to go on.",
     "status_open": "{n} of {k} decided (assigned); {m} more with one value left",
     "status_counts": "; moves: {n}, hints: {k}",

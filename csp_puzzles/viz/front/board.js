@@ -140,10 +140,12 @@ class Board {
     });
   }
   pointerDown(e, i) {
+    this.byPointer = true;  // the focus that follows is the pointer's: no ring, no words
     this.drag = { from: i, alt: e.button === 2 || e.shiftKey, id: e.pointerId };
     this.moveTabStop(i);
   }
   pointerUp(e) {
+    this.byPointer = false;
     const drag = this.drag;
     this.drag = null;
     if (!drag || e.pointerId !== drag.id) return;
@@ -209,6 +211,7 @@ class Board {
     this.moveTabStop(i);
     const layer = this.ring, c = this.play.cells[i];
     layer.replaceChildren();
+    if (this.byPointer) { this.byPointer = false; return; }
     for (const [colour, width] of [["#fff", 0.3], ["#000", 0.16]]) {
       svg("circle", { cx: c.x * UNIT, cy: c.y * UNIT, r: c.r * 1.3 * UNIT, fill: "none", stroke: colour,
         "stroke-width": width * UNIT }, layer);

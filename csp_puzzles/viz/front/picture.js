@@ -185,8 +185,8 @@ class PictureView {
       if (p.cell) g.dataset.cell = p.cell.join(",");
       hitShapes(g, p);
       g.addEventListener("mouseenter", () => this.onVar(v, "hover"));
-      g.addEventListener("click", () => { this.focusOn(v, false); this.onVar(v, "click"); });
-      g.addEventListener("contextmenu", (e) => { e.preventDefault(); this.focusOn(v, false); this.onVar(v, "alt"); });
+      g.addEventListener("click", (e) => { this.focusOn(v, false); this.onVar(v, "click", e); });
+      g.addEventListener("contextmenu", (e) => { e.preventDefault(); this.focusOn(v, false); this.onVar(v, "alt", e); });
       // the ring shows the keyboard's focus; a click's focus is shown by the click's result
       g.addEventListener("mousedown", () => { this.byPointer = true; });
       g.addEventListener("focus", () => {
@@ -215,7 +215,7 @@ class PictureView {
   }
   keydown(e, v) {
     if (e.key === "Enter" || e.key === " ") {
-      this.onVar(v, "click");
+      this.onVar(v, "click", e);
     } else if (e.key === "Escape") {
       this.onVar(null, "escape");
     } else if (e.key.startsWith("Arrow")) {
@@ -240,13 +240,14 @@ class PictureView {
       const p = this.places[v];
       if (!p) continue;
       const state = stateOf(v);
-      const key = state.left.join(",") + (state.assigned ? "!" : "");
+      const key = state.left.join(",") + (state.assigned ? "!" : "") + (state.blank ? "_" : "");
       if (this.drawn[v] === key) continue;
       this.drawn[v] = key;
       const drawing = this.drawings[v];
       drawing.replaceChildren();
       if (this.look && CLEAN[p.show]) {
-        CLEAN[p.show](drawing, p, state.left, state.all, { assigned: !!state.assigned, domains: !!this.look.domains });
+        CLEAN[p.show](drawing, p, state.left, state.all, { assigned: !!state.assigned, domains: !!this.look.domains,
+          blank: !!state.blank });
       } else {
         SHOW[p.show](drawing, p, state.left, state.all);
       }

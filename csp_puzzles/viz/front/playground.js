@@ -51,6 +51,8 @@ class Playground {
     this.root.cspTimings = this.timings;  // read by the latency benchmark
     this.layOut();
     for (const type of ["keydown", "keypress", "keyup"]) this.root.addEventListener(type, (e) => this.keyed(e));
+    // the right button is a gesture on the board: JupyterLab's own menu would take the pointer
+    this.root.querySelector(".cx-picture").addEventListener("contextmenu", (e) => { e.preventDefault(); e.stopPropagation(); });
     this.onState = () => this.applyState(this.model.get("state"));
     this.onTrace = () => this.tree.update(this.model.get("trace"));
     model.on("change:state", this.onState);
@@ -301,7 +303,10 @@ class Playground {
   }
   stateOf(v) {
     const init = this.data.init[v], words = this.data.words[v], left = this.domains[v];
-    return { left: left.map((i) => init[i]), all: init, words: left.map((i) => words[i]), assigned: this.assigned.has(v) };
+    const keys = left.map((i) => init[i]);
+    // once solved, a cell left alone (or marked so) is drawn as the solution shows it: blank
+    const blank = this.state.status === "solved" && this.play && keys.length === 1 && keys[0] === this.play.blank;
+    return { left: keys, all: init, words: left.map((i) => words[i]), assigned: this.assigned.has(v), blank };
   }
   draw() {
     const stateOf = (v) => this.stateOf(v);
@@ -314,7 +319,8 @@ class Playground {
   marks() {
     const marks = (this.state.marks || []).slice();
     for (const v of this.state.errors || []) marks.push([v, null, "error"]);
-    if (this.selected !== null) marks.push([this.selected, null, "chosen"]);
+    // the variable chosen, outlined (a click on Singles is a move, not a choice)
+    if (this.selected !== null && !(this.play && this.play.gesture === "cycle")) marks.push([this.selected, null, "chosen"]);
     return marks;
   }
   drawMarks() {

@@ -190,7 +190,8 @@ function noLine(g, p, colour) {
 }
 
 // The clean board: a decided value drawn as the puzzle shows it; an undecided variable
-// blank, or its values as pencil marks when they were narrowed or `look.domains` asks.
+// blank, or its values as pencil marks when they were narrowed or `look.domains` asks; a
+// solved puzzle's cells left alone (`look.blank`) plain, as the solution shows them.
 const CLEAN = {
   digits(g, p, left, all, look) {
     digitCell(g, p, left);
@@ -199,13 +200,13 @@ const CLEAN = {
     else if (look.domains || left.length < all.length) pencilMarks(g, p, left, all);
   },
   shade(g, p, left, all, look) {
-    const one = left.length === 1, on = one && left[0] === p.on, decided = one && look.assigned;
-    const pencil = !decided && one;  // one value left, not chosen: a pencil mark of it
+    const one = left.length === 1, on = one && left[0] === p.on, decided = one && look.assigned && !look.blank;
+    const pencil = !decided && one && !look.blank;  // one value left, not chosen: a pencil mark
     const fill = !left.length ? "#f3c6c6" : decided && on ? "#333" : pencil && on ? "#c9c9c9"
       : !one && look.domains ? "#e8eef7" : "#fff";
     svg("rect", { x: p.x * UNIT, y: p.y * UNIT, width: p.w * UNIT, height: p.h * UNIT, fill,
       stroke: "#888", "stroke-width": 0.025 * UNIT }, g);
-    if (one && !on) {
+    if (one && !on && !look.blank) {
       svg("circle", { cx: (p.x + p.w / 2) * UNIT, cy: (p.y + p.h / 2) * UNIT, r: 0.36 * p.h * UNIT,
         fill: "none", stroke: decided ? "#2e6b22" : "#6b6b6b", "stroke-width": (decided ? 0.05 : 0.03) * UNIT,
         "stroke-dasharray": decided ? "none" : `${0.06 * UNIT} ${0.05 * UNIT}` }, g);
@@ -216,6 +217,7 @@ const CLEAN = {
   },
   bridges(g, p, left, all, look) {
     const counts = left.map(Number);
+    if (look.blank) return;
     if (counts.length === 1 && look.assigned) {
       if (counts[0] > 0) strokes(g, p, counts[0], { stroke: "#3b2412", "stroke-width": 0.07 * UNIT });
       else noLine(g, p, "#8a1c1c");
