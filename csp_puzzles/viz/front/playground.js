@@ -68,16 +68,19 @@ class Playground {
   layOut() {
     const root = this.root, data = this.data, phrases = this.phrases;
     if (data.title) html("div", { class: "cx-caption" }, root, data.title);
-    const main = html("div", { class: "cx-main" }, root);
     const graphOnly = data.graph && !data.puzzle;
+    // the words beside the hands: the controls, the message line and the status together,
+    // beside a puzzle, above a constraint graph (it takes the whole width)
+    const top = graphOnly ? html("div", { class: "cx-hands" }, root) : null;
+    const main = html("div", { class: "cx-main" }, root);
     const pictureHost = html("div", { class: "cx-picture csp-stepper-image" }, main);
     const side = html("div", { class: "cx-side" }, main);
-    // the words beside the hands: the controls, the message line and the status together
-    this.addControls(side);
-    this.answer = html("div", { class: "cx-answer", role: "status", "aria-live": "polite" }, side);
-    this.status = html("div", { class: "cx-text cx-status" }, side);
-    this.hintSteps = html("div", { class: "cx-hint-steps" }, side);  // a hint's trial, step by step
-    this.addSolverControls(side);
+    const hands = top || side;
+    this.addControls(hands);
+    this.answer = html("div", { class: "cx-answer", role: "status", "aria-live": "polite" }, hands);
+    this.status = html("div", { class: "cx-text cx-status" }, hands);
+    this.hintSteps = html("div", { class: "cx-hint-steps" }, hands);  // a hint's trial, step by step
+    this.addSolverControls(hands);
     this.values = html("div", { class: "cx-values", role: "group", "aria-label": "values" }, side);
     if (this.play) html("div", { class: "cx-caption cx-help" }, side, this.play.help);
     const onVar = (v, how, e) => this.pointed(v, how, e);
