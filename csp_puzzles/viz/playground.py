@@ -181,7 +181,7 @@ class Playground(anywidget.AnyWidget):
         if how not in AFTER_MOVE:
             raise ValueError(f"after each move: one of {', '.join(AFTER_MOVE)}, not {how!r}")
         self.session.after_move = how
-        return fill(PHRASES["after_set"], name=AFTER_MOVE[how])
+        return fill(PHRASES["after_set"], name=self._after_words()[how])
 
     def _checking(self, how: str) -> str:
         if how not in CHECKING:
@@ -346,14 +346,20 @@ class Playground(anywidget.AnyWidget):
         view = self.view
         value = getattr(view, "value", str)
         puzzle = getattr(self.session, "puzzle", None) is not None
-        after = dict(AFTER_MOVE, propagation="the puzzle's rules" if puzzle else "propagation")
         return {"widget": "playground", "picture": view.picture, "graph": self.graph,
                 "title": self.title, "phrases": PHRASES, "puzzle": puzzle,
                 "keys": [pic.key(var) for var in self.variables],
                 "names": [self._name(var) for var in self.variables],
                 "init": [[pic.key(x) for x in self.init[var]] for var in self.variables],
                 "words": [[value(x) for x in self.init[var]] for var in self.variables],
-                "after": list(after.items()), "checking": list(CHECKING.items())}
+                "after": list(self._after_words().items()),
+                "checking": list(CHECKING.items())}
+
+    def _after_words(self) -> dict[str, str]:
+        """What runs after each move, in words: a puzzle's propagation is its rules."""
+        if getattr(self.session, "puzzle", None) is None:
+            return AFTER_MOVE
+        return {**AFTER_MOVE, "propagation": "the puzzle's rules"}
 
     def _state(self) -> dict[str, Any]:
         session, rank = self.session, self.rank

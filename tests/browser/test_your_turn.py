@@ -1,12 +1,13 @@
-"""The "your turn" sections of notebooks 00-03, done by clicking as their prose says, in
+"""The "your turn" sections of notebooks 00-06, done by clicking as their prose says, in
 JupyterLab with Chromium.
 
 Each test runs one course notebook, then does what its section asks of a student: 00 a
 search by hand in the playground (assign, a wipe-out, undo, suggest, finish); 01 and 02
 predict, then check in the explorer; 02 an arc by hand (arc clicks, the fine step, arc
-consistency); 03 a puzzle played with hints (hint, apply, a wrong move, mistakes, undo,
-hints to the end). Each step waits for the answer the prose promises. Screenshots of each
-section go to tests/artifacts/your_turn_*.png.
+consistency); 03 a puzzle played by drags (hint, apply, a wrong move, mistakes, undo, a trial
+rejected, hints to the end); 04 and 05 digits typed, the domains shown, a check, a pencil
+mark; 06 a Singles shaded by clicks. Each step waits for the answer the prose promises.
+Screenshots of each section go to tests/artifacts/your_turn_*.png.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import re
 
 import pytest
+
+from csp_puzzles.bench.playground import perform
 
 from .pages import ARTIFACTS, CHROMIUM, launch, wait_for_text
 from .test_lab import Lab, run_all
@@ -175,7 +178,7 @@ def test_02_predict_and_an_arc_by_hand(lab):
             browser.close()
 
 
-def test_03_a_puzzle_played_with_hints(lab):
+def test_03_a_puzzle_played_by_drags_with_a_trial_and_hints(lab):
     with sync_api.sync_playwright() as playwright:
         browser, page = open_and_run(playwright, lab, "03_hashiwokakero.ipynb")
         try:
@@ -185,15 +188,76 @@ def test_03_a_puzzle_played_with_hints(lab):
             play.screenshot(path=str(ARTIFACTS / "your_turn_03_hint.png"))
             act(page, play, play.locator("button", has_text=re.compile("^apply$")).click,
                 "applied small island at (0,0)")
-            assign(page, play, "(0,0,2,0)", "1", "A wipe-out")
+            down = ("drag", (0, 0), (2, 0))  # the wrong move: (0,0)'s one bridge goes down
+            act(page, play, lambda: perform(page, play, down), "set edge (0,0)-(2,0) = 1 bridge")
             act(page, play, button(play, "mistakes").click, "edge (0,0)-(2,0)")
             play.screenshot(path=str(ARTIFACTS / "your_turn_03_mistakes.png"))
             act(page, play, button(play, "undo").click, "undone")
-            for _ in range(19):  # the hints to the end, as the notebook counts them
-                act(page, play, button(play, "hint").click, "Press apply")
+            play.locator("select[title^='after each move']").select_option("propagation")
+            wait_for_text(page, play.locator(".cx-answer"), "after each move: the puzzle's rules")
+            act(page, play, button(play, "try").click, "try: your next move is a supposition")
+            act(page, play, lambda: perform(page, play, down), "A wipe-out")
+            assert "suppose edge (0,0)-(2,0) = 1 bridge" in play.locator(".cx-answer").inner_text()
+            play.screenshot(path=str(ARTIFACTS / "your_turn_03_trial.png"))
+            act(page, play, button(play, "reject").click, "reject the trial edge (0,0)-(2,0)")
+            for _ in range(40):  # the hints to the end
+                act(page, play, button(play, "hint").click, "hint")
+                if "Press apply" not in play.locator(".cx-answer").inner_text():
+                    break
                 act(page, play, play.locator("button", has_text=re.compile("^apply$")).click,
                     "applied")
-            wait_for_text(page, play.locator(".cx-answer"), "Solved")
+            wait_for_text(page, play.locator(".cx-answer"), "solved")
             play.screenshot(path=str(ARTIFACTS / "your_turn_03_solved.png"))
+        finally:
+            browser.close()
+
+
+@pytest.mark.parametrize("notebook, digit, cells, pencilled, crossed, broken", [
+    ("04_kakuro.ipynb", "4", [(1, 1), (1, 2)], (2, 1), "9", "run across 7 at (1,0)"),
+    ("05_towers.ipynb", "5", [(0, 1), (0, 2)], (0, 0), "5", "row 0 all different")])
+def test_04_and_05_digits_typed_pencil_marks_and_a_check(lab, notebook, digit, cells,
+                                                           pencilled, crossed, broken):
+    name = notebook[:2]
+    with sync_api.sync_playwright() as playwright:
+        browser, page = open_and_run(playwright, lab, notebook)
+        try:
+            play = page.locator(".csp-playground").first
+            play.scroll_into_view_if_needed()
+            shown = play.locator(".cx-picture svg text").count()
+            button(play, "show domains").click()  # every cell's candidates
+            page.wait_for_function("([e, n]) => e.querySelectorAll('.cx-picture svg text')"
+                                   ".length > n", arg=[play.element_handle(), shown])
+            for row, col in cells:
+                play.locator(f"[data-cell='{row},{col}']").click()
+                page.keyboard.press(digit)
+                wait_for_text(page, play.locator(".cx-answer"),
+                              f"set cell ({row},{col}) = {digit}", timeout=WAIT)
+            act(page, play, button(play, "check").click, broken)
+            play.screenshot(path=str(ARTIFACTS / f"your_turn_{name}_check.png"))
+            button(play, "pencil").click()
+            play.locator(f"[data-cell='{pencilled[0]},{pencilled[1]}']").click()
+            page.keyboard.press(crossed)
+            wait_for_text(page, play.locator(".cx-answer"), f"cross out {crossed} in cell "
+                          f"({pencilled[0]},{pencilled[1]})", timeout=WAIT)
+            play.screenshot(path=str(ARTIFACTS / f"your_turn_{name}_pencil.png"))
+        finally:
+            browser.close()
+
+
+def test_06_shaded_by_clicks(lab):
+    from csp_puzzles import singles
+    from csp_puzzles.bench.playground import gestures
+
+    clicks = gestures(singles.parse("5x5:4112421234524525441243243"))
+    with sync_api.sync_playwright() as playwright:
+        browser, page = open_and_run(playwright, lab, "06_singles.ipynb")
+        try:
+            play = page.locator(".csp-playground").first
+            play.scroll_into_view_if_needed()
+            for click in clicks:
+                perform(page, play, click)
+            wait_for_text(page, play.locator(".cx-answer"),
+                          f"The puzzle is solved: {len(clicks)} moves", timeout=WAIT)
+            play.screenshot(path=str(ARTIFACTS / "your_turn_06_solved.png"))
         finally:
             browser.close()

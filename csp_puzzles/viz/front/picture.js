@@ -186,7 +186,9 @@ class PictureView {
       hitShapes(g, p);
       g.addEventListener("mouseenter", () => this.onVar(v, "hover"));
       g.addEventListener("click", (e) => { this.focusOn(v, false); this.onVar(v, "click", e); });
-      g.addEventListener("contextmenu", (e) => { e.preventDefault(); this.focusOn(v, false); this.onVar(v, "alt", e); });
+      if (this.look) {  // a puzzle played: the right button is a move (Singles: circle it)
+        g.addEventListener("contextmenu", (e) => { e.preventDefault(); this.focusOn(v, false); this.onVar(v, "alt", e); });
+      }
       // the ring shows the keyboard's focus; a click's focus is shown by the click's result
       g.addEventListener("mousedown", () => { this.byPointer = true; });
       g.addEventListener("focus", () => {
