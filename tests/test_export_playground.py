@@ -1,8 +1,8 @@
-"""An exported playground carries what was done: its data, its `state` and its `trace`.
+"""An exported playground carries what was done: its data, its `state` and its `replay`.
 
 A notebook run with its widget state saved holds each playground's traits; the export inlines
-them, `state` (history, answer, status) and `trace` (the replay) included, so the page replays
-the session as it was left. Built here without a kernel; `export_notebook` end to end when
+them, `state` (history, answer, status) and `replay` (the packed trace) included, so the page
+replays the session as it was left. Built here without a kernel; `export_notebook` end to end when
 nbclient is there.
 """
 
@@ -46,10 +46,10 @@ def models(page: str) -> list[dict]:
 
 
 def test_the_state_is_among_the_traits_a_page_carries():
-    assert {"state", "trace"} <= set(EXPLORER_TRAITS)
+    assert {"state", "replay"} <= set(EXPLORER_TRAITS)
     play = played()
     saved = saved_state(play)
-    assert set(saved) == {"data", "state", "trace"}
+    assert set(saved) == {"data", "state", "replay"}
     assert saved["state"]["history"] == ["assign WA = red", "assign NT = green"]
     assert saved["state"]["status"] == "open" and "undone" in saved["state"]["answer"]
 
@@ -68,7 +68,7 @@ def test_an_exported_playground_replays_what_was_done():
     (model,) = models(notebook.cells[0].outputs[0]["data"]["text/html"])
     assert model["state"]["history"] == play.session.history
     assert model["state"]["events"] == len(play.session.trace)
-    assert model["trace"]["events"] == play.trace["events"]
+    assert model["replay"]["events"] == play.replay["events"]
     # the page replays the session: every event of it, the wipe-out and its undo included
     kinds = [event.kind for event in play.session.trace]
     assert kinds.count("wipeout") == 1 and len(kinds) == model["state"]["events"]

@@ -1,6 +1,6 @@
 """The playground's kernel side, without a browser: what each action the page sends does to
 the session, and what the page receives back (`state`: domains, the decided variables, the
-marks, the words; `trace`, for the tree).
+marks, the words; `replay`, the trace for the tree).
 
 A puzzle is played with nothing after each move (a move changes its own variable only)
 until the student chooses forward checking or the puzzle's rules; checking marks nothing,
@@ -42,7 +42,7 @@ def test_the_page_receives_domains_and_the_decided_variables_not_a_replay():
     assert board(play) == domains(play.session)
     assert play.state["assigned"] == [play.data["keys"].index("(0,0)")]
     assert (play.state["id"], play.state["view"]) == (7, "page-1")  # the answer to action 7
-    assert play.trace["events"] and play.trace["keys"] == play.data["keys"]
+    assert play.replay["events"] and play.replay["keys"] == play.data["keys"]
 
 
 def test_a_move_changes_only_its_own_variable_until_the_student_asks_for_more():

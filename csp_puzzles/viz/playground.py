@@ -18,7 +18,7 @@ fine step, as AISpace2 does. The search tree and "why?" replay the session's tra
 The page sends actions (`{"action": "set", "var": ..., "value": ..., "id": 7}`); `act` does
 what they ask and answers with `state`: every variable's values, the decided ones, the words,
 the marks, and the number of the action answered (the page draws each move before the
-answer comes, and reconciles). The trace follows, for the tree. Without a kernel (an
+answer comes, and reconciles). The trace follows (`replay`), for the tree. Without a kernel (an
 exported page) the page replays what was done and says that acting needs a running notebook.
 """
 
@@ -65,7 +65,7 @@ class Playground(anywidget.AnyWidget):
     _esm = module()
     data = traitlets.Dict().tag(sync=True)
     state = traitlets.Dict().tag(sync=True)
-    trace = traitlets.Dict().tag(sync=True)
+    replay = traitlets.Dict().tag(sync=True)
 
     def __init__(self, subject: Any, view: Any = None, title: str = "",
                  after_move: str | None = None, checking: str = "off"):
@@ -98,7 +98,7 @@ class Playground(anywidget.AnyWidget):
         #: the value of a cell left alone (no bridge, a white cell), if the puzzle has one
         self.blank = None if how.get("blank") is None else \
             self.value_by_key[self.variables[0]].get(how["blank"])
-        super().__init__(data=self._data(), state=self._state(), trace=self._trace())
+        super().__init__(data=self._data(), state=self._state(), replay=self._replay())
         self.on_msg(self._message)
 
     # -- acting ------------------------------------------------------------------------------
@@ -127,7 +127,7 @@ class Playground(anywidget.AnyWidget):
         self.answered = (number, page)
         self.answer = said.rstrip(".") + "." + self._status_words()
         self.state = self._state()  # the answer first: the page draws it at once
-        self.trace = self._trace()  # then the trace, for the tree and "why?"
+        self.replay = self._replay()  # then the trace, for the tree and "why?"
         return self.answer
 
     def _message(self, _widget: Any, content: Mapping[str, Any], _buffers: Any) -> None:
@@ -378,7 +378,7 @@ class Playground(anywidget.AnyWidget):
                 "checking": self.checking, "moves": self.moves, "hints": self.hints,
                 "history": list(session.history), "events": len(session.trace)}
 
-    def _trace(self) -> dict[str, Any]:
+    def _replay(self) -> dict[str, Any]:
         view = self.view
         run = pack_run(self.session.trace, name=getattr(view, "name", None),
                        value=getattr(view, "value", str), verb=getattr(view, "verb", None),

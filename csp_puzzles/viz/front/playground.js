@@ -6,7 +6,7 @@
 // only what changed, and draws a move's own effect before the kernel answers: each action
 // carries a number (`id`), the kernel's state says the last one it answered, and the moves
 // still unanswered are drawn again over it. Choosing a cell and showing its values need no
-// round trip. The search tree and "why?" replay the session's trace (`trace`), only while
+// round trip. The search tree and "why?" replay the session's trace (`replay`), only while
 // they are open. With no kernel (an exported page) it replays what was done and says that
 // acting needs a running notebook.
 
@@ -23,7 +23,7 @@ function renderOfflinePlayground(model, el) {
   const data = model.get("data");
   const root = html("div", { class: "csp-playground cx-offline" }, el);
   html("p", { class: "cx-note-offline", role: "note" }, root, data.phrases.offline);
-  const run = model.get("trace");
+  const run = model.get("replay");
   const replayModel = {
     get: (name) => (name === "data" ? { widget: "explorer", picture: data.picture, runs: [run], title: data.title }
       : name === "position" ? JSON.parse(run.events).length / STRIDE : model.get(name)),
@@ -54,15 +54,15 @@ class Playground {
     // the right button is a gesture on the board: JupyterLab's own menu would take the pointer
     this.root.querySelector(".cx-picture").addEventListener("contextmenu", (e) => { e.preventDefault(); e.stopPropagation(); });
     this.onState = () => this.applyState(this.model.get("state"));
-    this.onTrace = () => this.tree.update(this.model.get("trace"));
+    this.onReplay = () => this.tree.update(this.model.get("replay"));
     model.on("change:state", this.onState);
-    model.on("change:trace", this.onTrace);
+    model.on("change:replay", this.onReplay);
     this.applyState(model.get("state"));
-    this.tree.update(model.get("trace"));
+    this.tree.update(model.get("replay"));
   }
   close() {
     this.model.off("change:state", this.onState);
-    this.model.off("change:trace", this.onTrace);
+    this.model.off("change:replay", this.onReplay);
   }
   // -- the page ---------------------------------------------------------------------------------
   layOut() {
