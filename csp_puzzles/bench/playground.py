@@ -13,7 +13,8 @@ followed (`.csp-playground`'s `cspTimings`):
 - gesture to the kernel's answer drawn: the kernel's state applied, to the next frame after.
 
 Medians and maxima, per puzzle and over all, with `--busy N` processes spinning (two: the
-load of 2 the figures are quoted at).
+load of 2 the figures are quoted at). The answer's time is also split: the round trip (the
+action sent, the kernel's state received) and the page's drawing of it.
 
 Needs Chromium at /usr/bin/chromium, the `playwright` package and JupyterLab.
 """
@@ -109,10 +110,14 @@ def play_through(page: Any, playground: Any, moves: list[Gesture],
 
 def latencies(timings: list[dict[str, Any]]) -> dict[str, list[float]]:
     """Gesture to changed picture (the page's own drawing) and to the kernel's answer
-    drawn, in milliseconds, for the moves (not undo or a hint)."""
+    drawn, in milliseconds, for the moves (not undo or a hint); and in the latter, the
+    round trip (the action sent to the kernel's state received) and the page's drawing of
+    that state."""
     moves = [t for t in timings if t["action"] in ("set", "clear", "remove", "restore")]
     return {"picture": [t["drawn"] - t["at"] for t in moves if t["drawn"] is not None],
-            "answer": [t["answered"] - t["at"] for t in moves]}
+            "answer": [t["answered"] - t["at"] for t in moves],
+            "trip": [t["received"] - t["sent"] for t in moves],
+            "draw": [t["applied"] - t["received"] for t in moves]}
 
 
 def cells(puzzles: dict[str, str]) -> list[str]:
@@ -147,14 +152,16 @@ def report(measured: dict[str, dict[str, list[float]]], busy: int, where: str) -
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     lines = [f"the playground in {where}, {busy} busy processes, load average {load} on "
              f"{os.cpu_count()} cores (ms: median / max)",
-             f"{'puzzle':<10}{'moves':>6}  {'gesture to picture':>20}  {'gesture to answer':>20}"]
-    everything: dict[str, list[float]] = {"picture": [], "answer": []}
+             f"{'puzzle':<10}{'moves':>6}  {'gesture to picture':>20}  {'gesture to answer':>20}"
+             f"  {'of which round trip':>20}  {'drawing':>14}"]
+    everything: dict[str, list[float]] = {"picture": [], "answer": [], "trip": [], "draw": []}
     for kind, found in [*measured.items(), ("all", everything)]:
         if kind != "all":
             for part in everything:
                 everything[part] += found[part]
-        picture, answer = found["picture"], found["answer"]
-        lines.append(f"{kind:<10}{len(answer):>6}  {_spread(picture):>20}  {_spread(answer):>20}")
+        lines.append(f"{kind:<10}{len(found['answer']):>6}  {_spread(found['picture']):>20}  "
+                     f"{_spread(found['answer']):>20}  {_spread(found['trip']):>20}  "
+                     f"{_spread(found['draw']):>14}")
     return "\n".join(lines)
 
 

@@ -24,6 +24,7 @@ exported page) the page replays what was done and says that acting needs a runni
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
@@ -52,6 +53,8 @@ CHECKING = {"off": "off", "on demand": "on demand (check)",
 #: what runs after each move, in the page's words (the session's own settings)
 AFTER_MOVE = {"nothing": "nothing", "forward checking": "forward checking",
               "propagation": "propagation"}
+#: seconds between an action from the page and its trace sent (after its answer)
+REPLAY_AFTER = 0.03
 #: the actions that are moves of the player (counted; checked after, when checking says so)
 MOVES = ("set", "clear", "remove", "restore", "assign", "suppose", "split")
 
@@ -94,6 +97,7 @@ class Playground(anywidget.AnyWidget):
         self.marks: list[list[Any]] = []
         self.errors: list[int] = []
         self.graph = graph_picture(self.session, self.view) if small(csp) else None
+        self._replay_due = False  # the trace is to go to the page soon
         how = self.view.picture.get("play") or {}
         #: the value of a cell left alone (no bridge, a white cell), if the puzzle has one
         self.blank = None if how.get("blank") is None else \
@@ -127,12 +131,36 @@ class Playground(anywidget.AnyWidget):
         self.answered = (number, page)
         self.answer = said.rstrip(".") + "." + self._status_words()
         self.state = self._state()  # the answer first: the page draws it at once
-        self.replay = self._replay()  # then the trace, for the tree and "why?"
+        if not self._replay_later():  # then the trace, for the tree and "why?"
+            self.replay = self._replay()
         return self.answer
 
     def _message(self, _widget: Any, content: Mapping[str, Any], _buffers: Any) -> None:
         fields = {k: v for k, v in content.items() if k != "action"}
-        self.act(str(content.get("action")), **fields)
+        self._from_the_page = True
+        try:
+            self.act(str(content.get("action")), **fields)
+        finally:
+            self._from_the_page = False
+
+    def _replay_later(self) -> bool:
+        """Whether the trace goes to the page a moment after the answer (an action from the
+        page, in a running kernel: gestures in quick succession then cost one packing of
+        the trace, after them); else it goes now (code in a cell, a test, an export)."""
+        if not getattr(self, "_from_the_page", False):
+            return False
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        if not self._replay_due:
+            self._replay_due = True
+            loop.call_later(REPLAY_AFTER, self._send_replay)
+        return True
+
+    def _send_replay(self) -> None:
+        self._replay_due = False
+        self.replay = self._replay()
 
     # the player's moves: one gesture each
     def _set(self, var: str, value: str) -> str:
@@ -313,7 +341,7 @@ class Playground(anywidget.AnyWidget):
                 if self.blank not in state.values(other):
                     return False
                 values[other] = self.blank
-        return not self.session.csp.violated(values)
+        return all(c.is_satisfied(values) for c in self.session.csp.constraints)
 
     def _fill_blanks(self) -> None:
         for var in self.variables:

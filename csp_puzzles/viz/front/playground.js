@@ -257,7 +257,8 @@ class Playground {
   send(action, fields, time, move) {
     const id = this.nextId++;
     this.model.send(Object.assign({ action, id, view: this.token }, fields || {}));
-    const entry = { id, action, at: time === undefined ? performance.now() : time, drawn: null, answered: null };
+    const entry = { id, action, at: time === undefined ? performance.now() : time, sent: performance.now(),
+      drawn: null, received: null, applied: null, answered: null };
     this.timings.push(entry);
     if (this.timings.length > TIMINGS_KEPT) this.timings.shift();
     this.pending.push(move || { kind: action });
@@ -280,13 +281,13 @@ class Playground {
   }
   // -- the kernel's answer ---------------------------------------------------------------------
   applyState(state) {
+    const received = performance.now(), mine = state.view === this.token;
     this.state = state;
     this.domains = state.domains.map((d) => d.slice());
     this.assigned = new Set(state.assigned);
     this.depth = state.undo;
     this.snapshots[state.undo] = { domains: this.domains.map((d) => d.slice()), assigned: state.assigned.slice() };
     this.snapshots.length = state.undo + state.redo + 1;
-    const mine = state.view === this.token;
     if (mine) this.pending = this.pending.filter((m) => m.id > state.id);
     for (const move of this.pending) this.predict(move);  // still on their way: drawn again
     for (const v of state.assigned) if (!this.before[v]) this.before[v] = this.data.init[v].map((_, i) => i);
@@ -296,7 +297,11 @@ class Playground {
     this.drawHintSteps();
     if (this.board) this.board.labelIslands();
     if (this.selected !== null) this.tree.drawWhy(this.selected);
-    if (mine) this.drawn(state.id, "answered");
+    if (mine) {
+      const entry = this.timing(state.id);
+      if (entry) Object.assign(entry, { received, applied: performance.now() });
+      this.drawn(state.id, "answered");
+    }
   }
   valueOf(v) {
     return this.assigned.has(v) && this.domains[v].length === 1 ? this.data.init[v][this.domains[v][0]] : null;
