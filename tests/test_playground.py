@@ -187,3 +187,30 @@ def test_pencil_marks_are_the_players_own_eliminations():
     play.act("restore", var="(0,0)", value="1")
     assert board(play)["(0,0)"] == ["1", "2", "3", "4"]
     assert play.state["moves"] == 2 and play.state["undo"] == 2
+
+
+def test_the_benchmark_plays_the_puzzles_of_the_course_notebooks():
+    """`csp-puzzles bench playground --lite` and the offline test play the playgrounds of
+    notebooks 03-06 with the gestures of `COURSE`'s puzzles: the very puzzles shown."""
+    import json
+    from pathlib import Path
+
+    from csp_puzzles.bench.playground import COURSE
+    from csp_puzzles.puzzle.registry import puzzle_module
+
+    repo = Path(__file__).resolve().parent.parent
+    for path, (kind, text) in COURSE.items():
+        cells = json.loads((repo / path).read_text(encoding="utf-8"))["cells"]
+        source = "\n".join("".join(cell["source"]) for cell in cells)
+        assert "Playground(" in source, path
+        ours = puzzle_module(kind).parse(text)
+        if kind == "towers":  # the notebook reads it from the data folder
+            shown = puzzle_module(kind).parse(
+                (repo / "data" / "towers" / "5x5-hard-1.txt").read_text(encoding="utf-8"))
+        elif kind == "kakuro":  # the notebook writes it as janko.at text
+            start = source.index("TEXT = '''") + len("TEXT = '''")
+            shown = puzzle_module(kind).parse(source[start:source.index("'''", start)])
+        else:
+            assert text in source, path
+            shown = ours
+        assert shown.to_text() == ours.to_text(), path

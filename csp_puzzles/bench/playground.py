@@ -1,6 +1,6 @@
 """How fast the playground answers a gesture, in Chromium: a benchmark, not a test.
 
-    csp-puzzles bench playground [--busy 2] [--hashi ID]
+    csp-puzzles bench playground [--busy 2] [--hashi ID] [--lite PYODIDE]
 
 Each of the four puzzles is played to the end in JupyterLab by its own gestures (Bridges
 dragged, Singles clicked, Towers and Kakuro typed: `gestures`), one gesture a move, each
@@ -14,7 +14,9 @@ followed (`.csp-playground`'s `cspTimings`):
 
 Medians and maxima, per puzzle and over all, with `--busy N` processes spinning (two: the
 load of 2 the figures are quoted at). The answer's time is also split: the round trip (the
-action sent, the kernel's state received) and the page's drawing of it.
+action sent, the kernel's state received) and the page's drawing of it. `--lite PYODIDE`
+also builds the course's JupyterLite site with that Pyodide folder and plays the
+playgrounds of notebooks 03-06 there (the kernel in the browser, nothing installed).
 
 Needs Chromium at /usr/bin/chromium, the `playwright` package and JupyterLab.
 """
@@ -38,6 +40,11 @@ SINGLES = "6x6:423162245612521531531654415241162553"
 TOWERS = "6:2/2/2/1/4/3/4/3/2/2/1/3/4/1/2/2/3/4/2/2/1/3/3/2,m1g3a1_2b1h"
 KAKURO = ("6 6\n- 8, 34, - 4, 9,\n,7 0 0 14,12 0 0\n,22 0 0 0 0 -\n- 15,11 0 0 13, -\n"
           ",22 0 0 0 0 8,\n,16 0 0 ,15 0 0\n")
+#: the course notebooks whose playground is a puzzle, and that puzzle (as they write it)
+COURSE = {"notebooks/03_hashiwokakero.ipynb": ("hashi", "7x7m2:1a3a2i1a4h2b3a5k4a5a4a2"),
+          "notebooks/04_kakuro.ipynb": ("kakuro", KAKURO),
+          "notebooks/05_towers.ipynb": ("towers", "5:/4//1//3////////3///1/4//,l3l"),
+          "notebooks/06_singles.ipynb": ("singles", "5x5:4112421234524525441243243")}
 #: a gesture: ("drag", from cell, to cell) | ("click", cell) | ("type", cell, key)
 Gesture = tuple[Any, ...]
 
@@ -148,6 +155,37 @@ def measure(puzzles: dict[str, str]) -> dict[str, dict[str, list[float]]]:
     return measured
 
 
+def measure_lite(pyodide: str) -> dict[str, dict[str, list[float]]]:
+    """The course's JupyterLite site: each notebook of `COURSE` run in the browser's
+    Python, then its playground played to the end by its gestures."""
+    import tempfile
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+
+    from .lite import CHROMIUM, FLAGS, Site, Tab, build
+
+    measured = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        build(Path(pyodide), Path(scratch) / "site")
+        site = Site(Path(scratch) / "site")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                tab = Tab(browser, site)
+                for path, (kind, text) in COURSE.items():
+                    tab.run(path)
+                    playground = tab.page.locator(".jp-NotebookPanel:visible .csp-playground")
+                    playground = playground.first
+                    playground.scroll_into_view_if_needed()
+                    moves = gestures(puzzle_module(kind).parse(text))
+                    measured[kind] = latencies(play_through(tab.page, playground, moves))
+                browser.close()
+        finally:
+            site.close()
+    return measured
+
+
 def report(measured: dict[str, dict[str, list[float]]], busy: int, where: str) -> str:
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     lines = [f"the playground in {where}, {busy} busy processes, load average {load} on "
@@ -180,10 +218,14 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--busy", type=int, default=2, help="processes spinning meanwhile")
     parser.add_argument("--hashi", default=HASHI, metavar="TATHAM_ID")
+    parser.add_argument("--lite", metavar="PYODIDE",
+                        help="also in the course's JupyterLite site, with this Pyodide")
     args = parser.parse_args(argv)
     puzzles = {"hashi": args.hashi, "singles": SINGLES, "towers": TOWERS, "kakuro": KAKURO}
     with busy_cores(args.busy):
         print(report(measure(puzzles), args.busy, "JupyterLab"))
+        if args.lite:
+            print(report(measure_lite(args.lite), args.busy, "JupyterLite (course notebooks)"))
     return 0
 
 

@@ -128,6 +128,9 @@ class Playground(anywidget.AnyWidget):
         except ValueError as error:
             said = fill(PHRASES["refused"], name=str(error))
         self.errors = self._errors(action)
+        wipeout = self.session.wipeout if self.session.status == "wipeout" else None
+        if wipeout is not None and wipeout.var is not None:  # the domain emptied, in red
+            self.marks.append([self.index[wipeout.var], None, "wipeout"])
         self.answered = (number, page)
         self.answer = said.rstrip(".") + "." + self._status_words()
         self.state = self._state()  # the answer first: the page draws it at once

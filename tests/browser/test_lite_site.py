@@ -9,7 +9,9 @@ by cell in the page's Python, and no cell fails, except the exercise stubs a stu
 in (tagged `raises-exception`). The notebooks that need a package Pyodide cannot have offline
 (python-constraint2 for 08, HiGHS for 10) say so in their own output and skip those cells:
 exactly those say they skip. The explorer steps in the page, and each notebook's playground
-acts there (JupyterLite has a kernel: no playground may say that acting needs one).
+acts there (JupyterLite has a kernel: no playground may say that acting needs one); the
+puzzles of notebooks 03-06 are then played to the end by their own gestures (Bridges dragged,
+Kakuro and Towers typed, Singles clicked), and each playground says "solved".
 Screenshots go to tests/artifacts/.
 
 Skipped cleanly without Chromium, playwright, the `lite` extra or the Pyodide folder.
@@ -35,6 +37,8 @@ pytest.importorskip("jupyterlite_core", reason="the lite extra")
 pytest.importorskip("jupyterlite_pyodide_kernel", reason="the lite extra")
 
 from csp_puzzles.bench.lite import Site, Tab  # noqa: E402
+from csp_puzzles.bench.playground import COURSE, gestures, perform  # noqa: E402
+from csp_puzzles.puzzle.registry import puzzle_module  # noqa: E402
 from csp_puzzles.teaching.lite import build_site  # noqa: E402
 from csp_puzzles.teaching.lite.lock import PYODIDE_VERSION  # noqa: E402
 from csp_puzzles.viz.words import PHRASES  # noqa: E402
@@ -46,7 +50,7 @@ SAYS_IT_SKIPS = {"notebooks/08_benchmarks.ipynb", "notebooks/10_integer_programs
 SKIP_NOTE = "is not available in this Python"
 #: the notebooks that show a playground (a "your turn" section)
 PLAYGROUNDS = {"notebooks/00_start_here.ipynb", "notebooks/02_arc_consistency.ipynb",
-               "notebooks/03_hashiwokakero.ipynb"}
+               *COURSE}
 #: what an exported page's playground says (acting needs a kernel): never in JupyterLite
 OFFLINE_NOTE = PHRASES["offline"].split(":")[0]
 #: what every run checks: the playgrounds, the notebooks that skip, two exercises (one with
@@ -103,6 +107,25 @@ def act_in_a_playground(tab: Tab, name: str) -> bool:
     return True
 
 
+def play_by_gestures(tab: Tab, path: str) -> bool:
+    """The open notebook's puzzle, from the start (the value chosen before undone), played
+    to the end by its gestures: the playground says it is solved. False if it has none."""
+    if path not in COURSE:
+        return False
+    kind, text = COURSE[path]
+    playground = tab.page.locator(".jp-NotebookPanel:visible .csp-playground").first
+    answer = playground.locator(".cx-answer")
+    playground.locator("button[title^='undo']").click()
+    tab.page.wait_for_function("(e) => e.textContent.startsWith('undone')",
+                               arg=answer.element_handle(), timeout=120_000)
+    for move in gestures(puzzle_module(kind).parse(text)):
+        perform(tab.page, playground, move)
+    tab.page.wait_for_function("(e) => e.textContent.includes('The puzzle is solved')",
+                               arg=answer.element_handle(), timeout=300_000)
+    playground.screenshot(path=str(ARTIFACTS / f"lite_{kind}_solved.png"))
+    return True
+
+
 def choose_a_value(playground) -> None:
     """Click the first variable of the playground's picture, then its first value."""
     playground.locator(".cx-picture [data-var]").first.click()
@@ -142,7 +165,7 @@ def test_the_notebooks_of_the_course_run_offline(site: Path, sample: bool):
     """The sample (every run) or every notebook (`make test-full`)."""
     chosen = [path for path in notebooks(site) if path in SAMPLE or not sample]
     served = Site(site)
-    report, failed, skipping, acted = [], [], set(), set()
+    report, failed, skipping, acted, played = [], [], set(), set(), set()
     try:
         with sync_api.sync_playwright() as playwright:
             browser = launch(playwright)
@@ -159,6 +182,8 @@ def test_the_notebooks_of_the_course_run_offline(site: Path, sample: bool):
                         step_an_explorer(tab)
                     if act_in_a_playground(tab, name):
                         acted.add(path)
+                    if play_by_gestures(tab, path):
+                        played.add(path)
                     screenshot(tab, name)
                 assert tab.blocked == [], f"requests left the site: {tab.blocked[:5]}"
             finally:
@@ -171,4 +196,5 @@ def test_the_notebooks_of_the_course_run_offline(site: Path, sample: bool):
     assert failed == []
     assert skipping == SAYS_IT_SKIPS
     assert acted == PLAYGROUNDS
+    assert played == set(COURSE)
     assert len(report) == len(SAMPLE) if sample else len(report) >= 26

@@ -86,7 +86,7 @@ class Playground {
     const onVar = (v, how, e) => this.pointed(v, how, e);
     const names = data.names;
     if (graphOnly) {
-      this.graph = new ArcGraph(pictureHost, side, data.graph, { keys: data.keys, names, phrases,
+      this.graph = new ArcGraph(pictureHost, hands, data.graph, { keys: data.keys, names, phrases,
         onVar, send: (a, f) => this.send(a, f), say: (t) => this.say(t) });
       html("div", { class: "cx-caption" }, side, phrases.graph_legend);
     } else {
