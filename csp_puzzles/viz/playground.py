@@ -421,7 +421,8 @@ class Playground(anywidget.AnyWidget):
         if status == "open":
             return ""
         if status == "solved" and self.moves:
-            return fill(PHRASES["solved_moves"], n=self.moves, k=self.hints)
+            name = "puzzle" if getattr(self.session, "puzzle", None) is not None else "problem"
+            return fill(PHRASES["solved_moves"], name=name, n=self.moves, k=self.hints)
         return str(PHRASES["now_solved" if status == "solved" else "now_wipeout"])
 
     # -- names -------------------------------------------------------------------------------

@@ -148,7 +148,7 @@ PHRASES = {
     "checked": "check: {n} rules broken: {values}",
     "after_set": "after each move: {name}",
     "checking_set": "checking: {name}",
-    "solved_moves": " The puzzle is solved: {n} moves, {k} hints.",
+    "solved_moves": " The {name} is solved: {n} moves, {k} hints.",
     "now_solved": " The problem is solved: every variable has a value that satisfies every "
                   "constraint.",
     "now_wipeout": " A wipe-out: a domain is empty or a constraint cannot hold; undo to go on.",

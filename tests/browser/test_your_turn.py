@@ -81,7 +81,7 @@ def test_00_a_search_by_hand(lab):
             assign(page, play, "WA", "red", "assign WA = red: 4 values removed")
             assign(page, play, "NT", "green", "assign NT = green: 3 values removed")
             assign(page, play, "Q", "blue", "A wipe-out")
-            assert play.locator(".cx-tree .cx-node").count() >= 3
+            play.locator(".cx-tree .cx-node").nth(2).wait_for(timeout=WAIT)  # the tree follows
             play.screenshot(path=str(ARTIFACTS / "your_turn_00_wipeout.png"))
             act(page, play, button(play, "undo").click, "undone: assign Q = blue")
             act(page, play, button(play, "suggest").click, "MRV would choose SA: 1 value left")
