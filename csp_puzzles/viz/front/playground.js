@@ -201,11 +201,14 @@ class Playground {
     if (e.key !== "Tab") e.preventDefault();
   }
   // -- the pointer on the picture ------------------------------------------------------------------
+  // A variable's shape clicked (or Enter on it), right-clicked or focused: the board makes
+  // its move (a typed puzzle's cell is chosen: `select` through the board), and a click
+  // shows the variable's values.
   pointed(v, how, e) {
     if (v === null || how === "hover") return;
     const time = e && e.timeStamp ? e.timeStamp : performance.now();
-    if (this.board && (how === "click" || how === "alt" || how === "focus")) this.board.clicked(v, how, time);
-    if (how === "click" || (how === "focus" && this.play && this.play.gesture === "type")) this.select(v);
+    if (this.board) this.board.clicked(v, how, time);
+    if (how === "click" && !(this.play && this.play.gesture === "type")) this.select(v);
   }
   // A variable chosen: its values and "why?", from what the page holds (no round trip).
   select(v) {
