@@ -13,10 +13,13 @@ from itertools import permutations
 from typing import Any
 
 from ...core import CSP, count
-from . import draw, fail
+from . import draw, fail, own_work
 
 Cell = tuple[int, int]
 Model = Callable[[int, dict[Cell, int], list[tuple[Cell, Cell]]], CSP]
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the model", "the CSP class and the core's constraints", "core.csp", "core.constraints",
+       "core.linear", "core.cardinality", "core.membership", "core.all_equal", "core.trace:show")
 
 
 @cache
@@ -91,6 +94,7 @@ def verify_model(futoshiki: Model, n: int, givens: dict[Cell, int],
              f"has {expected}: some rule is missing or too strict")
 
 
+@own_work(*OWN)
 def check_example(futoshiki: Model) -> None:
     """The 4x4 puzzle of the exercise."""
     __tracebackhide__ = True
@@ -115,6 +119,7 @@ def _random_puzzle(rng: Any) -> tuple[int, dict[Cell, int], list[tuple[Cell, Cel
     return n, givens, smaller
 
 
+@own_work(*OWN)
 def check_random(futoshiki: Model, seed: Any = None, trials: int = 25) -> None:
     """`trials` random puzzles of size 3 and 4, with and without solutions."""
     __tracebackhide__ = True

@@ -17,7 +17,18 @@ from ... import kakuro
 from ...core import CSP, Constraint, Contradiction
 from ...kakuro.combinations import digits_of, mask_of
 from ...kakuro.rules import run_supports
-from . import compare_line, draw, fail, line_state, solved_with, values_text
+from . import (
+    CSP_DATA,
+    STATE,
+    compare_line,
+    draw,
+    fail,
+    line_state,
+    own_work,
+    solved_with,
+    unwatched,
+    values_text,
+)
 
 FittingSets = Callable[[list[set[int]], int], Any]
 MakeRun = Callable[[Sequence[Hashable], int], Constraint]
@@ -31,6 +42,10 @@ TEXT = """
 ,22  0    0    0    0    8,
 ,16  0    0    ,15  0    0
 """
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the digit sets and the run filter", "combinations, digits_of and the state's methods",
+       *CSP_DATA, *STATE, "kakuro.combinations:combinations", "kakuro.combinations:digits_of",
+       "kakuro.combinations:mask_of")
 
 
 def library_answer(domains: list[set[int]], total: int) -> tuple[list[set[int]],
@@ -81,6 +96,7 @@ def verify_fitting_sets(fitting_sets: FittingSets, domains: list[set[int]], tota
              f"right size and sum, and each cell can take one of its digits")
 
 
+@own_work(*OWN)
 def check_fitting_sets(fitting_sets: FittingSets, seed: Any = None, trials: int = 80) -> None:
     """Notebook 04's examples (4 in 2 cells, 24 in 3), then `trials` random runs."""
     __tracebackhide__ = True
@@ -109,6 +125,7 @@ def verify_filter(make: MakeRun, domains: list[set[int]], total: int) -> None:
     compare_line("RunFilter", where, state, cells, expected[0], "fitting digit set")
 
 
+@own_work(*OWN)
 def check_run_filter(make: MakeRun, seed: Any = None, trials: int = 80) -> None:
     """The exercise's run, then `trials` random runs."""
     __tracebackhide__ = True
@@ -130,17 +147,20 @@ def filtered_model(puzzle: kakuro.Kakuro, make: MakeRun) -> CSP:
 
 def verify_puzzle(make: MakeRun, puzzle: kakuro.Kakuro, where: str) -> None:
     __tracebackhide__ = True
-    decomposed = puzzle.solve(model="decomposed", inference="mac").stats.nodes
+    with unwatched():
+        decomposed = puzzle.solve(model="decomposed", inference="mac").stats.nodes
     solved_with("RunFilter", filtered_model(puzzle, make), puzzle, where, decomposed,
                 f"the decomposed model needs {decomposed}, and RunFilter should prune at "
                 "least as much")
 
 
+@own_work(*OWN)
 def check_run_filter_solves(make: MakeRun, seed: Any = None, trials: int = 4) -> None:
     """Notebook 04's puzzle, then `trials` generated ones."""
     __tracebackhide__ = True
     verify_puzzle(make, kakuro.parse(TEXT), "notebook 04's 6x6 puzzle")
     rng = draw("kakuro puzzles", seed)
     for number in range(1, trials + 1):
-        puzzle = kakuro.generate(6, 6, difficulty="easy", seed=rng.randrange(10**6))
+        with unwatched():
+            puzzle = kakuro.generate(6, 6, difficulty="easy", seed=rng.randrange(10**6))
         verify_puzzle(make, puzzle, f"generated puzzle {number}")

@@ -20,7 +20,7 @@ from typing import Any
 from ... import singles
 from ...solvers.lazy_cuts import groups
 from ...solvers.milp import IntegerProgram, Row, at_most, solutions
-from . import GradingUnavailable, draw, fail, listed
+from . import GradingUnavailable, draw, fail, listed, own_work, unwatched
 
 Cell = tuple[int, int]
 Shade = dict[Cell, int]
@@ -28,6 +28,12 @@ RowsOf = Callable[[singles.Singles, Shade], Iterable[Row]]
 OpenAround = Callable[[singles.Singles, Shade, set[Cell]], Row]
 #: rounds of the lazy loop allowed; the drawn puzzles need a few
 MAX_ROUNDS = 100
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the two row families", "at_least, at_most, Row and the puzzle's cells, lines and "
+       "neighbours", "solvers.milp:Row*", "solvers.milp:at_least", "solvers.milp:at_most",
+       "singles.model:Singles.height", "singles.model:Singles.width",
+       "singles.model:Singles.cells", "singles.model:Singles.lines",
+       "singles.model:Singles.neighbours")
 
 
 def holds(row: Row, values: Sequence[float]) -> bool:
@@ -91,6 +97,7 @@ def verify_no_repeat(no_repeat_rows: RowsOf, puzzle: singles.Singles) -> None:
                  f"{repeat}, yet it satisfies all your rows")
 
 
+@own_work(*OWN)
 def check_no_repeat_rows(no_repeat_rows: RowsOf, seed: Any = None, trials: int = 8) -> None:
     """A 3x3 grid, then `trials` random grids up to 3x4: every shading is tried."""
     __tracebackhide__ = True
@@ -161,6 +168,7 @@ def _walled_in(rng: random.Random, puzzle: singles.Singles,
     return rng.choice(candidates) if candidates else None
 
 
+@own_work(*OWN)
 def check_open_around(open_around: OpenAround, seed: Any = None, trials: int = 8) -> None:
     """Notebook 06's corner on a 3x3 grid, then `trials` random small grids."""
     __tracebackhide__ = True
@@ -235,6 +243,7 @@ def solve_with(puzzle: singles.Singles, no_repeat_rows: RowsOf, open_around: Ope
     return found
 
 
+@own_work(*OWN)
 def check_puzzles(no_repeat_rows: RowsOf, open_around: OpenAround, seed: Any = None,
                   trials: int = 4) -> None:
     """Generated puzzles up to 8x8: exactly one solution each, accepted by the puzzle."""
@@ -243,7 +252,8 @@ def check_puzzles(no_repeat_rows: RowsOf, open_around: OpenAround, seed: Any = N
     rng = draw("milp puzzles", seed)
     for number in range(1, trials + 1):
         size = rng.randint(5, 8)
-        puzzle = singles.generate(size, difficulty="easy", seed=rng.randrange(10**6))
+        with unwatched():
+            puzzle = singles.generate(size, difficulty="easy", seed=rng.randrange(10**6))
         where = f"generated puzzle {number} ({puzzle.to_tatham()})"
         found = solve_with(puzzle, no_repeat_rows, open_around)
         if not found:

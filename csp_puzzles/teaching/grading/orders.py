@@ -14,10 +14,12 @@ from typing import Any
 
 from ...core import CSP, SearchState, count, solve
 from ...examples import map_colouring, queens
-from . import draw, fail, name
+from . import CSP_DATA, STATE, draw, fail, name, own_work
 from .instances import random_binary_csp
 
 Order = Callable[[SearchState], Hashable]
+#: the watch's words and patterns: dom/deg reads the state and the CSP, nothing else
+OWN = ("dom/deg", "the search state's methods and the CSP's data", *CSP_DATA, *STATE)
 
 
 def _degree(state: SearchState, var: Hashable) -> int:
@@ -37,6 +39,30 @@ def _said(state: SearchState, var: Hashable) -> str:
             f"constraint(s) with other unassigned variables: {_ratio(state, var)}")
 
 
+def _static_ratio(state: SearchState, var: Hashable) -> Fraction:
+    """The ratio with the constraint graph's degree (every constraint on var): the
+    mistake of a static degree."""
+    return Fraction(len(state.domains[var]), max(len(state.csp.constraints_of[var]), 1))
+
+
+def _why_not(state: SearchState, chosen: Hashable, best: Hashable,
+             unassigned: list[Hashable]) -> str:
+    """What the rule says against `chosen`, the student's choice, and for `best`."""
+    tie = _ratio(state, chosen) == _ratio(state, best)
+    static = min(unassigned, key=lambda var: _static_ratio(state, var))
+    everything = len(state.csp.constraints_of[chosen])
+    if chosen == static and everything != _degree(state, chosen):
+        return (f"it is the choice a static degree makes, as if {name(chosen)} had all "
+                f"its {everything} constraints (ratio {_static_ratio(state, chosen)}); but "
+                f"the degree counts only the constraints with another unassigned "
+                f"variable: {_said(state, chosen)}, and {_said(state, best)}"
+                + (", which comes first among the tied" if tie else ", smaller"))
+    if tie:
+        return (f"{_said(state, chosen)}, and {_said(state, best)}: a tie, and ties go "
+                f"to the variable that comes first in state.csp.variables")
+    return f"{_said(state, chosen)}, but {_said(state, best)}: the smallest ratio wins"
+
+
 def verify_choice(order: Order, state: SearchState, where: str) -> None:
     """Ask `order` for a variable and compare it with the ratios of all the others."""
     __tracebackhide__ = True
@@ -48,11 +74,8 @@ def verify_choice(order: Order, state: SearchState, where: str) -> None:
              f"return an unassigned variable")
     best = min(unassigned, key=lambda var: _ratio(state, var))  # min keeps the first of ties
     if chosen != best:
-        tie = _ratio(state, chosen) == _ratio(state, best)
-        reason = ("ties go to the variable that comes first in state.csp.variables" if tie
-                  else "the smallest ratio wins")
-        fail(f"on {where}, dom_over_deg chose {name(chosen)} "
-             f"({_said(state, chosen)}), but {_said(state, best)}: {reason}")
+        fail(f"on {where}, dom_over_deg chose {name(chosen)}: "
+             f"{_why_not(state, chosen, best, unassigned)}")
 
 
 def _random_state(csp: CSP, rng: Any) -> SearchState:
@@ -69,6 +92,7 @@ def _random_state(csp: CSP, rng: Any) -> SearchState:
     return state
 
 
+@own_work(*OWN)
 def check_dom_over_deg(order: Order, seed: Any = None, trials: int = 60) -> None:
     """Australia before and after SA = red, then `trials` random states."""
     __tracebackhide__ = True
@@ -100,6 +124,7 @@ def verify_solve(order: Order, csp: CSP, where: str) -> None:
         fail(f"on {where}, the solution found with dom_over_deg breaks {broken}")
 
 
+@own_work(*OWN)
 def check_dom_over_deg_solves(order: Order, seed: Any = None, trials: int = 30) -> None:
     """8-queens (fewer nodes than the input order), then `trials` random problems."""
     __tracebackhide__ = True

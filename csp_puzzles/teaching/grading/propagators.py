@@ -14,9 +14,12 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from ...core import CSP, Constraint, Contradiction, Predicate, SearchState, count, solve
-from . import draw, fail, values_text
+from . import CSP_DATA, STATE, draw, fail, own_work, values_text
 
 Make = Callable[[Hashable, Hashable], Constraint]
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("a bounds propagator", "the state's methods (values, min, max, remove)", *CSP_DATA,
+       *STATE)
 
 
 def _supported(xs: list[int], ys: list[int]) -> tuple[list[int], list[int]]:
@@ -62,6 +65,7 @@ def verify_pair(make: Make, xs: list[int], ys: list[int]) -> None:
              f"never by changing state.domains yourself")
 
 
+@own_work(*OWN)
 def check_less_than(make: Make, seed: Any = None, trials: int = 200) -> None:
     """The two examples of the exercise, then `trials` random pairs of domains."""
     __tracebackhide__ = True
@@ -108,6 +112,7 @@ def verify_chain(make: Make, domains: list[list[int]]) -> None:
              f"removal; every removal should carry its constraint's name")
 
 
+@own_work(*OWN)
 def check_less_than_in_search(make: Make, seed: Any = None, trials: int = 40) -> None:
     """`a < b < c < d` over 1..4 (no choice needed), then `trials` random chains."""
     __tracebackhide__ = True
