@@ -40,7 +40,7 @@ from ...core.trace import show
 from .display import show_verdicts_alone
 from .seed import PRACTICE_SEED, SEED_VARIABLE, draw, is_instructors, seeded
 from .seed import take_from_environment as _take_seed
-from .watch import HandOver, Watch, unwatched
+from .watch import LIBRARY, HandOver, Watch, origin, unwatched
 
 if TYPE_CHECKING:
     from ...puzzle.protocol import Puzzle
@@ -85,6 +85,27 @@ def name(var: Hashable) -> str:
     return show(var)
 
 
+def search_with(yours: str, where: str, run: Callable[[], Any]) -> Any:
+    """`run()` (a search of the library with the student's constraint in it), or a verdict
+    when the search itself broke down inside the library: the student's code left the
+    search's books wrong (an error raised in the student's own code goes on as it is)."""
+    __tracebackhide__ = True
+    try:
+        return run()
+    except Mismatch:
+        raise
+    except Exception as error:
+        last = error.__traceback__
+        while last is not None and last.tb_next is not None:
+            last = last.tb_next
+        if last is None or origin(last.tb_frame.f_code) != LIBRARY:
+            raise
+        fail(f"the library's search with {yours} on {where} broke down inside the library "
+             f"({type(error).__name__} in {last.tb_frame.f_code.co_name}): the search keeps "
+             f"books of every domain, so a propagator changes domains with state.remove "
+             f"only, never by changing state.domains itself")
+
+
 def solved_with(yours: str, csp: CSP, puzzle: Puzzle, where: str, most_nodes: int,
                 why: str) -> Result:
     """MAC on `csp`, the model of `puzzle` with the student's constraints in it (`yours`
@@ -92,7 +113,8 @@ def solved_with(yours: str, csp: CSP, puzzle: Puzzle, where: str, most_nodes: in
     number comes from), found no solution, or gave an answer that breaks the puzzle's rules
     (as its own checker says)."""
     __tracebackhide__ = True
-    result = solve(csp, inference="mac", max_nodes=most_nodes + 1)
+    result = search_with(yours, where,
+                         lambda: solve(csp, inference="mac", max_nodes=most_nodes + 1))
     if result.status == "limit":
         fail(f"MAC with {yours} needs more than {most_nodes} nodes on {where}: {why}")
     if not result.solved:
@@ -114,19 +136,22 @@ def line_state(domains: Sequence[Iterable[int]]) -> tuple[list[tuple[int, int]],
 
 
 def compare_line(yours: str, where: str, state: SearchState, cells: Sequence[Hashable],
-                 expected: Sequence[set[Any]], support: str) -> None:
+                 expected: Sequence[set[Any]], support: str, hidden: bool = False) -> None:
     """A verdict on the first cell where the student's filter (`yours`) kept a value that no
     `support` ("fitting digit set", "ordering that shows the clues") puts there, or removed
-    one that a support puts there."""
+    one that a support puts there. `hidden`: the line is one the exercise asks students to
+    work out by hand, so the verdict names no value of its answer."""
     __tracebackhide__ = True
     for i, (cell, want) in enumerate(zip(cells, expected), 1):
         left = set(state.values(cell))
         if left - want:
+            which = "a candidate" if hidden else str(min(left - want))
             fail(f"on {where}, {yours} left {values_text(left)} in cell {i}, but no "
-                 f"{support} puts {min(left - want)} there: it must go")
+                 f"{support} puts {which} of them there: it must go")
         if want - left:
-            fail(f"on {where}, {yours} removed {min(want - left)} from cell {i}, but a "
-                 f"{support} puts it there")
+            which = "a candidate" if hidden else str(min(want - left))
+            fail(f"on {where}, {yours} removed {which} from cell {i}, but a {support} "
+                 f"puts it there")
 
 
 # -- the student's own work -------------------------------------------------------------------
@@ -154,8 +179,8 @@ def handed_over(found: HandOver, task: str, may_use: str) -> str:
         return (f"{found.caller} started a thread with {found.called}, which the grader "
                 f"cannot watch, so this check stops here: {task} runs in your own code")
     return (f"{found.caller} called {found.called}, from csp_puzzles itself: this check gives "
-            f"marks for {task} written by you, using {may_use} and Python's own library "
-            f"only, so it stops here")
+            f"marks for {task} written by you; besides Python's own library, your code may "
+            f"use {may_use} only, so it stops here")
 
 
 def own_work(task: str, may_use: str, *allowed: str) -> Callable[[Check], Check]:

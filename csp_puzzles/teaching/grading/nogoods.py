@@ -201,8 +201,9 @@ def _arrows(path: list[Fact]) -> str:
     return " → ".join(path)
 
 
-def uip_fault(graph: Graph, uip: Any) -> str | None:
-    """What is wrong with `uip` as the first UIP of `graph`, in words; None if nothing."""
+def uip_fault(graph: Graph, uip: Any, hidden: bool = False) -> str | None:
+    """What is wrong with `uip` as the first UIP of `graph`, in words; None if nothing.
+    `hidden`: the graph is the one students work out by hand, so no path is shown."""
     top = top_level(graph)
     if uip not in graph.level:
         return f"{uip!r} is not a fact of the graph"
@@ -212,12 +213,15 @@ def uip_fault(graph: Graph, uip: Any) -> str | None:
     start = decision(graph)
     avoiding = path_avoiding(graph, start, uip) if uip != start else None
     if avoiding is not None:
+        shown = "a path avoids it" if hidden else f"{_arrows(avoiding)} avoids it"
         return (f"{uip} is not on every path from the level's decision to the conflict: "
-                f"{_arrows(avoiding)} avoids it")
+                f"{shown}")
     if uip != first_uip_of(graph):
-        return (f"{uip} is on every path from the level's decision to the conflict, but "
-                f"another fact of level {top}, nearer the conflict, is on every path "
-                f"too: the first UIP is the one met first, reading back from the conflict")
+        where = ("is the level's decision, through which every path passes" if uip == start
+                 else "is on every path from the level's decision to the conflict")
+        return (f"{uip} {where}, but another fact of level {top}, nearer the conflict, is "
+                f"on every path too: the first UIP is the one met first, reading back from "
+                f"the conflict")
     return None
 
 
@@ -227,7 +231,7 @@ def check_uip(first_uip: Callable[..., Any], seed: Any = None, trials: int = 60)
     __tracebackhide__ = True
     for graph, where in _graphs(seed, trials):
         uip, _ = _answer(first_uip, graph)
-        fault = uip_fault(graph, uip)
+        fault = uip_fault(graph, uip, hidden=where == EXAMPLE)
         if fault:
             fail(f"on {where} [{graph.as_text()}], first_uip gave the UIP {uip!r}: {fault}")
 

@@ -36,7 +36,7 @@ def _ratio(state: SearchState, var: Hashable) -> Fraction:
 def _said(state: SearchState, var: Hashable) -> str:
     degree = _degree(state, var)
     return (f"{name(var)} has {len(state.domains[var])} value(s) left and {degree} "
-            f"constraint(s) with other unassigned variables: {_ratio(state, var)}")
+            f"constraint(s) with other unassigned variables (ratio {_ratio(state, var)})")
 
 
 def _static_ratio(state: SearchState, var: Hashable) -> Fraction:
@@ -56,7 +56,7 @@ def _why_not(state: SearchState, chosen: Hashable, best: Hashable,
                 f"its {everything} constraints (ratio {_static_ratio(state, chosen)}); but "
                 f"the degree counts only the constraints with another unassigned "
                 f"variable: {_said(state, chosen)}, and {_said(state, best)}"
-                + (", which comes first among the tied" if tie else ", smaller"))
+                + (", the same, and it comes first" if tie else ", which is smaller"))
     if tie:
         return (f"{_said(state, chosen)}, and {_said(state, best)}: a tie, and ties go "
                 f"to the variable that comes first in state.csp.variables")
@@ -108,10 +108,25 @@ def check_dom_over_deg(order: Order, seed: Any = None, trials: int = 60) -> None
         verify_choice(order, state, f"random problem {number} ({assigned or 'none assigned'})")
 
 
+def _only_unassigned(order: Order, where: str) -> Order:
+    """`order`, stopped with a verdict the first time it picks an assigned variable (the
+    search would pick it again and again: it never ends)."""
+    def checked(state: SearchState) -> Hashable:
+        __tracebackhide__ = True
+        chosen = order(state)
+        if chosen in state.assignment or chosen not in state.csp.domains:
+            what = "is assigned already" if chosen in state.assignment else "is not a variable"
+            fail(f"during forward checking on {where}, dom_over_deg returned {chosen!r}, "
+                 f"which {what}: it must return an unassigned variable")
+        return chosen
+
+    return checked
+
+
 def verify_solve(order: Order, csp: CSP, where: str) -> None:
     """Forward checking with `order` must answer as the problem's own solution count says."""
     __tracebackhide__ = True
-    result = solve(csp, inference="fc", var_order=order)
+    result = solve(csp, inference="fc", var_order=_only_unassigned(order, where))
     exists = count(csp, limit=1).count > 0
     if exists and not result.solved:
         fail(f"forward checking with dom_over_deg answered {result.status!r} on "
@@ -129,7 +144,8 @@ def check_dom_over_deg_solves(order: Order, seed: Any = None, trials: int = 30) 
     """8-queens (fewer nodes than the input order), then `trials` random problems."""
     __tracebackhide__ = True
     verify_solve(order, queens(8), "8-queens")
-    mine = solve(queens(8), inference="fc", var_order=order).stats.nodes
+    mine = solve(queens(8), inference="fc",
+                 var_order=_only_unassigned(order, "8-queens")).stats.nodes
     baseline = solve(queens(8), inference="fc", var_order="input").stats.nodes
     if mine >= baseline:
         fail(f"forward checking with dom_over_deg needs {mine} nodes on 8-queens, "

@@ -19,7 +19,7 @@ from ...core import CSP, Constraint, Contradiction, SearchState, count
 from ...core.trace import show
 from ...singles.connectivity import Connected
 from ...singles.rules import SHADED, UNSHADED
-from . import CSP_DATA, STATE, draw, fail, listed, own_work, solved_with, unwatched
+from . import CSP_DATA, STATE, draw, fail, listed, own_work, search_with, solved_with, unwatched
 
 Cell = tuple[int, int]
 CutCells = Callable[[set[Cell]], Iterable[Cell]]
@@ -132,7 +132,8 @@ def verify_rule(make: MakeRule, height: int, width: int, shaded: set[Cell],
              f"shading it would not split the cells not shaded")
     if expected - kept:
         fail(f"on {where}, ConnectedRule left {_cells(expected - kept)} undecided, but "
-             f"shading it would split the cells not shaded: it must stay unshaded")
+             f"shading it would split the cells not shaded (the unshaded and the undecided "
+             f"ones): it must stay unshaded")
     others = [cell for cell in state.csp.variables if cell not in undecided
               and set(state.domains[cell]) != set(state.csp.domains[cell])]
     if others:
@@ -173,7 +174,8 @@ def verify_puzzle(make: MakeRule, puzzle: singles.Singles, where: str) -> None:
     solved_with("ConnectedRule", with_your_rule(puzzle.to_csp(), rule), puzzle, where,
                 NODE_LIMIT, "with the cut rule it needs a few dozen at most")
     counting = with_your_rule(puzzle.to_csp(counting=True), make(puzzle.height, puzzle.width))
-    counted = count(counting, limit=2, inference="mac", max_nodes=NODE_LIMIT)
+    counted = search_with("ConnectedRule", where, lambda: count(
+        counting, limit=2, inference="mac", max_nodes=NODE_LIMIT))
     found = counted.count
     if counted.status == "limit":
         fail(f"counting the solutions of {where} with ConnectedRule took more than "

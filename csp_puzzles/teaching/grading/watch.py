@@ -20,6 +20,9 @@ So the library's REVISE is refused whether the student calls it directly, throug
 (`sys.settrace`, `sys.setprofile` and their `threading` versions) or starting a bare
 `_thread` is refused and recorded the same way.
 
+A function the library caches (`functools.cache`) answers a repeated call in C without
+running: such caches are emptied while a check runs, so that the student's calls run them.
+
 What it cannot see (the README and the instructor's guide say so): code copied out of the
 library into the answer, work done in another process, a reference to `sys.settrace` taken
 before the check started, and a submission that rewrites the grader itself before the
@@ -135,6 +138,10 @@ class Watch:
         self._bound = self._make_hook()
 
     def __enter__(self) -> Watch:
+        global _cold
+        _cold = [f for f in cached_functions()
+                 if not allows(self.allowed, *dotted(f.__wrapped__.__code__))]
+        keep_cold()
         self._before = (sys.gettrace(), threading.gettrace(), sys.getprofile())
         # a profiler runs untraced: one the student's code set earlier could call anything
         # unseen, so none runs meanwhile
@@ -148,6 +155,7 @@ class Watch:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        _cold.clear()
         for module, attribute, original in self._originals:
             setattr(module, attribute, original)
         self._originals.clear()
@@ -215,7 +223,7 @@ class Watch:
 def unwatched() -> Iterator[None]:
     """The grader's own work, which runs no code of the student's (generating a puzzle,
     solving it with the library): without the watch, at full speed. The watch in force, if
-    any, comes back at the end."""
+    any, comes back at the end, with the cached functions cold again."""
     hook = sys.gettrace()
     if getattr(hook, "__qualname__", "") != "Watch._make_hook.<locals>.hook":
         yield
@@ -224,4 +232,40 @@ def unwatched() -> Iterator[None]:
     try:
         yield
     finally:
+        keep_cold()
         sys.settrace(hook)
+
+
+# -- cached functions ----------------------------------------------------------------------
+# A function cached with functools (`run_supports`) answers a repeated call from its cache,
+# in C, without running any Python: the watch would not see a student's call that hits it.
+# So the caches of the library's cached functions the student may not call are emptied when
+# a watch starts and after each `unwatched` block: a call from the student's code then runs
+# the function, and is seen. (The grader's own calls to them go through `__wrapped__`.)
+
+#: the cached functions the running watch keeps cold
+_cold: list[Any] = []
+_found: dict[int, list[Any]] = {}  # number of csp_puzzles modules loaded -> their cached ones
+
+
+def cached_functions() -> list[Any]:
+    """Every functools-cached function defined in the loaded modules of csp_puzzles."""
+    modules = [m for name, m in list(sys.modules.items())
+               if name.startswith("csp_puzzles") and m is not None]
+    if len(modules) not in _found:
+        found: dict[int, Any] = {}
+        for module in modules:
+            for value in list(vars(module).values()):
+                code = getattr(getattr(value, "__wrapped__", None), "__code__", None)
+                if hasattr(value, "cache_clear") and code is not None \
+                        and origin(code) == LIBRARY:
+                    found[id(value)] = value
+        _found.clear()
+        _found[len(modules)] = list(found.values())
+    return _found[len(modules)]
+
+
+def keep_cold() -> None:
+    """Empty the caches the running watch keeps cold."""
+    for function in _cold:
+        function.cache_clear()
