@@ -66,8 +66,8 @@ def dom_over_deg(state):
             best, best_ratio = var, ratio
     return best
 '''}, {"test_dom_over_deg": ("a tie", "comes first in state.csp.variables")}),
-    Mistake("01_variable_order", "the ratio upside down: degree over values left",
-            {"dom_over_deg": '''
+    Mistake("01_variable_order", "the values counted are the initial domain's "
+            "(state.csp.domains), not those left (state.domains)", {"dom_over_deg": '''
 def dom_over_deg(state):
     assigned = state.assignment
     best, best_ratio = None, None
@@ -76,11 +76,11 @@ def dom_over_deg(state):
             continue
         degree = sum(1 for c in state.csp.constraints_of[var]
                      if any(other != var and other not in assigned for other in c.scope))
-        ratio = max(degree, 1) / len(state.domains[var])
+        ratio = len(state.csp.domains[var]) / max(degree, 1)
         if best_ratio is None or ratio < best_ratio:
             best, best_ratio = var, ratio
     return best
-'''}, {"test_dom_over_deg": ("the smallest ratio wins",),
+'''}, {"test_dom_over_deg": ("value(s) left", "the smallest ratio wins"),
        "test_dom_over_deg_solves": ("dom/deg should need fewer",)}),
     # -- 02 ---------------------------------------------------------------------------------
     Mistake("02_propagator", "each removal is given a cause of its own, so the trace loses "

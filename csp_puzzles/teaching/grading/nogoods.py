@@ -250,6 +250,9 @@ def _extra_words(graph: Graph, fact: Fact, uip: Fact, top: int) -> str:
 
 
 def _missing_words(graph: Graph, fact: Fact, uip: Fact, where: str) -> str:
+    if fact == uip and where == EXAMPLE:
+        return ("the first UIP is missing: the nogood holds it, the one fact of the "
+                "conflict's level")
     if fact == uip:
         return f"the UIP itself ({uip}) is missing: the nogood holds it"
     if where == EXAMPLE:
