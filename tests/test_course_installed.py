@@ -151,6 +151,7 @@ def test_the_wheel_holds_no_solution_no_hidden_test_no_answer_key(wheel):
         names = archive.namelist()
         notebooks = [name for name in names if name.endswith(".ipynb")]
         assert len([n for n in notebooks if "/coursefiles/notebooks/" in n]) >= 26
+        assert not [n for n in names if n.endswith("INSTRUCTOR_GUIDE.md")]  # instructors only
         for name in names:
             text = archive.read(name).decode("utf-8", errors="replace")
             if name.endswith(".ipynb") or "/coursefiles/" in name:

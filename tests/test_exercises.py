@@ -483,3 +483,16 @@ def test_a_written_answer_is_the_student_s_place(student_dir):
     handed = submission(student_notebook(instructor), {"answer_why_none": "Because."})
     cell = next(c for c in handed["cells"] if grading(c).get("grade_id") == "answer_why_none")
     assert text(cell) == "Because."
+
+
+def test_the_readme_s_verdict_is_a_real_one():
+    """The README quotes a verdict: REVISE that keeps every value, on the exercise's sum."""
+    namespace = {"__name__": "__main__"}
+    exec(compile("def revise(domains, x, constraint):\n    return False\n", "cell", "exec"),
+         namespace)
+    from csp_puzzles.teaching.grading import arc_consistency
+
+    with seeded(None), pytest.raises(Mismatch) as verdict:
+        arc_consistency.check_revise(namespace["revise"])
+    readme = " ".join((NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8").split())
+    assert f'("{words(verdict.value)}")' in readme
