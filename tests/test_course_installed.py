@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from csp_puzzles.teaching.course import INSTRUCTOR_ONLY
 from csp_puzzles.teaching.course import MARKERS as MARKER_LINES
 from tests.busy import BusyCores
 
@@ -120,7 +121,8 @@ def test_the_course_from_the_wheel_has_no_solutions_and_runs(installed, tmp_path
     files = sorted(str(p.relative_to(course)) for p in course.rglob("*") if p.is_file())
     expected = sorted(f"notebooks/{p.relative_to(REPO / 'notebooks')}"
                       for p in (REPO / "notebooks").rglob("*")
-                      if p.is_file() and ".ipynb_checkpoints" not in p.parts)
+                      if p.is_file() and ".ipynb_checkpoints" not in p.parts
+                      and p.name not in INSTRUCTOR_ONLY)
     expected += sorted(f"data/{p.relative_to(REPO / 'data')}"
                        for p in (REPO / "data").rglob("*") if p.is_file())
     assert files == sorted(expected)

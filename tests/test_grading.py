@@ -343,7 +343,7 @@ def test_no_output_holds_the_seed(course):
     or feedback page holds either seed."""
     for exercise in SNOOPED:
         snooped = course.notebook("autograded", "a-snoop", exercise)
-        printed = "".join(out.get("text", "") for out in snooped["cells"][0]["outputs"])
+        printed = "".join("".join(out.get("text", "")) for out in snooped["cells"][0]["outputs"])
         assert "environment: None" in printed, printed
         assert SEED_A not in printed and "xxxx" in printed, printed
     for path in list(course.root.rglob("autograded/**/*.ipynb")) + \

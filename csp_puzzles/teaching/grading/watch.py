@@ -54,7 +54,7 @@ _PACKAGE_PREFIXES = tuple({str(_PACKAGE) + os.sep,
 _GRADER = "teaching.grading"
 
 LIBRARY, STUDENT, PASSING = "library", "student", "passing"
-#: library code the student's may always call: the watch's own guards
+#: library code the student's code may always call: the watch's own guards
 ALWAYS = ("teaching.grading.watch",)
 
 
