@@ -129,21 +129,23 @@ def test_hints_speak_the_puzzles_words():
 
 
 def test_island_rules_say_why():
-    """In medium-7x7 the 5 at (1,4) sees three islands, and two of its edges can still carry
-    0, 1 or 2 bridges when its hint comes (checked below): two neighbours give 4 at most, so
-    each of the three gets a bridge (Tatham's easy rule "a bridge to every neighbour")."""
+    """In medium-7x7 the 5 at (1,4) sees three islands. Its hint comes after the cheaper
+    ones at (1,2) and (1,6), which gave two of its edges a bridge; its third edge can still
+    carry 0, 1 or 2 bridges (checked below): two neighbours give 4 at most, so each of the
+    three gets a bridge (Tatham's easy rule "a bridge to every neighbour")."""
     puzzle = hashi.parse((REPO / "data" / "hashi" / "medium-7x7.txt").read_text())
     session = Session(puzzle)
     while not (hint := session.hint()).rule.startswith("a bridge to every neighbour at (1,4)"):
         session.apply(hint)
     assert hint.sentence == ("island (1,4) needs 5 and has 3 neighbours; without one of them "
-                             "the others carry 4 at most, so edge (1,4)-(1,6) carries at least "
-                             "1 bridge and edge (1,4)-(6,4) carries at least 1 bridge")
+                             "the others carry 4 at most, so edge (1,4)-(6,4) carries at least "
+                             "1 bridge")
     edges = [(1, 2, 1, 4), (1, 4, 1, 6), (1, 4, 6, 4)]
     assert sorted(hint.because) == edges
-    assert all(session.domains[edge] == (0, 1, 2) for edge in edges[1:])
-    assert hint.removals == {edge: (0,) for edge in edges[1:]}
-    assert hint.rung == "easy"
+    assert session.domains[edges[2]] == (0, 1, 2)
+    assert all(0 not in session.domains[edge] for edge in edges[:2])
+    assert hint.removals == {edges[2]: (0,)}
+    assert hint.rung == "easy" and hint.cost == 3 and hint.steps == ()
 
 
 def test_mistakes_name_the_wrong_decisions():

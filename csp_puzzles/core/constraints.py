@@ -28,13 +28,13 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import partial
 from itertools import chain, product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .matching import alldifferent_supports
 from .state import SearchState
 
 if TYPE_CHECKING:
-    from .hints import Words
+    from .deductions import Words
 
 
 class Constraint(ABC):
@@ -137,8 +137,25 @@ class Constraint(ABC):
         default): the hint's generic sentence."""
         return None
 
+    def suppositions(self, state: SearchState) -> list[Supposition] | None:
+        """For a rule that deduces by supposing ("if this edge carried 2 bridges, a group
+        would close, so it carries fewer"): every deduction it can make now, each the
+        variable, the values that go (a supposition that it takes one of them fails) and
+        the cause. A hint zooms into each one (hints.py). None (the default): the rule
+        supposes nothing."""
+        return None
+
     def __repr__(self) -> str:
         return self.name
+
+
+class Supposition(NamedTuple):
+    """A deduction by supposing: `var` cannot take `values`, because supposing it takes one
+    of them leads to a contradiction (`cause` says which rule found it, and where)."""
+
+    var: Hashable
+    values: tuple[Any, ...]
+    cause: str
 
 
 def _short(var: Hashable) -> str:

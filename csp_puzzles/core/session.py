@@ -26,8 +26,9 @@ from typing import Any, NamedTuple
 
 from .constraints import Constraint
 from .csp import CSP
+from .deductions import grouped_removals
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
-from .hints import Hint, Removals, Words, next_hint
+from .hints import Hint, Known, Removals, Words, found_at_once, next_hint
 from .inference import Inference, reaches_arc_consistency
 from .ladder import Rung
 from .options import pick
@@ -99,8 +100,8 @@ class Session:
         self._queue: list[Arc] = [(c, var) for c in csp.constraints
                                   for var in dict.fromkeys(c.scope)]
         self._queued = set(self._queue)
-        #: per rung, the constraints known to deduce nothing on the domains now (hints.py)
-        self._quiet: list[set[Constraint]] = [set() for _ in self.ladder]
+        #: per rung, what each constraint deduces on the domains now, once asked (hints.py)
+        self._known: list[Known] = [Known() for _ in self.ladder]
         self._solution: dict[Hashable, Any] | None = None
         self._solutions_counted: int | None = None
 
@@ -235,11 +236,16 @@ class Session:
         return state.mark() != before
 
     def hint(self) -> Hint | None:
-        """The next deduction the rules can make now, without guessing (nothing changes);
-        None when there is none, or the session is not open."""
+        """The cheapest deduction the rules can make now, without guessing (nothing
+        changes; see hints.py); None when there is none, or the session is not open. A
+        deduction that needs a supposition says so when the session's own propagation
+        makes it at once."""
         if self._status != OPEN:
             return None
-        return next_hint(self.ladder, self.state.domains, self.words, self._quiet)
+        hint = next_hint(self.ladder, self.state.domains, self.words, self._known)
+        if hint is not None and hint.steps and reaches_arc_consistency(self.infer):
+            hint = found_at_once(hint, self.csp, self.state.domains, self.words)
+        return hint
 
     def apply(self, hint: Hint) -> Removals:
         """Make the deduction `hint` (an action `undo` takes back)."""
@@ -316,7 +322,7 @@ class Session:
         the rest as one `undo` event (saying `words`, or the action's own)."""
         action = self._actions.pop()
         state = self.state
-        back = _grouped_removals(state, state.removals_since(action.mark))
+        back = grouped_removals(state, state.removals_since(action.mark))
         opened = state.depth > action.depth
         self.engine.cancel_to(action.depth)  # its decisions, deepest first, as backtracks
         rest = state.removals_since(action.mark)
@@ -369,7 +375,7 @@ class Session:
     def _end(self, action: _Action, revised: Constraint | None = None) -> Removals:
         """Queue the arcs that point at what changed, see whether the problem is solved,
         and keep the action for `undo`. Returns what it removed."""
-        removals = _grouped_removals(self.state, self.state.removals_since(action.mark))
+        removals = grouped_removals(self.state, self.state.removals_since(action.mark))
         self._requeue(removals, revised)
         self._changed(removals)
         if self._status == OPEN and self.state.unfixed == 0:
@@ -393,10 +399,10 @@ class Session:
 
     def _changed(self, variables: Iterable[Hashable]) -> None:
         """Constraints over variables whose domains changed may deduce again (hints)."""
-        for rung, quiet in zip(self.ladder, self._quiet):
-            if quiet:
+        for rung, known in zip(self.ladder, self._known):
+            if known:
                 for var in variables:
-                    quiet.difference_update(rung.csp.constraints_of.get(var, ()))
+                    known.difference_update(rung.csp.constraints_of.get(var, ()))
 
     def _final_check(self) -> None:
         """Every variable has one value: a solution if every constraint holds."""
@@ -450,15 +456,6 @@ class Session:
 
     def _name(self, var: Hashable) -> str:
         return self.words.name(var)
-
-
-def _grouped_removals(state: SearchState, pairs: Iterable[tuple[Hashable, Any]]) -> Removals:
-    """{var: values removed}, each variable's values in its domain's order."""
-    grouped: dict[Hashable, list[Any]] = {}
-    for var, value in pairs:
-        grouped.setdefault(var, []).append(value)
-    return {var: tuple(sorted(values, key=state.rank[var].__getitem__))
-            for var, values in grouped.items()}
 
 
 def supported(state: SearchState, constraint: Constraint, var: Hashable) -> set[Any]:

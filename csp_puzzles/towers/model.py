@@ -170,8 +170,9 @@ class Towers(Puzzle):
         return text + "," + encode_runs(cells, between="_")
 
     def ladder(self) -> list[Rung]:
-        """Tatham's levels as rungs (`grade.py`): easy, hard, extreme."""
-        return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
+        """Tatham's levels as rungs (`grade.py`): easy, hard, extreme, and the trials of
+        unreasonable."""
+        return grading.rungs(self)
 
     def check(self, solution: Any) -> list[str]:
         return check(self, solution)
