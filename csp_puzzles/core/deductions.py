@@ -172,8 +172,10 @@ class Fired:
 
 
 def fire(state: Listening, constraint: Constraint) -> Fired | None:
-    """Run one constraint's propagator on the scratch state and undo it: its first cause's
-    removals (or the contradiction it finds), None when it is quiet."""
+    """Run one constraint's propagator on the scratch state and undo what it deduced: its
+    first cause's removals (or the contradiction it finds), None when it is quiet. A quiet
+    run changed no domain, and keeps the data its rule built (connectivity's groups, say),
+    so that the next run updates it rather than building it again."""
     mark = state.mark()
     state.heard.clear()
     state.asked.clear()
@@ -183,9 +185,13 @@ def fire(state: Listening, constraint: Constraint) -> Fired | None:
         constraint.propagate(state)
     except Contradiction as found:
         failure = found
+    except BaseException:
+        state.undo(mark)
+        raise
     finally:
-        state.cause, state.constraint = None, None
-        heard = list(state.heard)
+        state.cause, state.constraint, state.reason = None, None, None
+    heard = list(state.heard)
+    if heard or failure is not None:
         state.undo(mark)
     if heard:
         cause = heard[0][2] or constraint.name

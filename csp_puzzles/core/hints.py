@@ -30,7 +30,6 @@ from typing import Any
 from .constraints import Constraint, Supposition
 from .csp import CSP
 from .deductions import (
-    SUPPOSITION_WRONG,
     Hint,
     Listening,
     Removals,
@@ -57,7 +56,13 @@ class Known(dict[Constraint, "Hint | None"]):
     """Per rung: what each constraint deduces on the domains now (None: nothing). A
     propagator reads only the domains of its scope, so its owner keeps this true by
     forgetting the constraints of each variable whose domain changes
-    (`difference_update`, as for a set)."""
+    (`difference_update`, as for a set).
+
+    It also keeps the rung's scratch state for the next call (`state`): brought up to date
+    by removing what has gone since, the data its rules keep (connectivity's groups) is
+    updated rather than built again."""
+
+    state: Listening | None = None
 
     def difference_update(self, constraints: Iterable[Constraint]) -> None:
         for constraint in constraints:
@@ -98,11 +103,15 @@ def _cost(hint: Hint) -> int:
 class _Rungs:
     """The ladder's deductions on one set of domains (a session's, or a supposed state's):
     a scratch state per rung, made when first needed, and per rung what each constraint
-    deduces (`known`)."""
+    deduces (`known`).
+
+    A zoom works on the same scratch states as the domains it supposes from, its
+    supposition and steps on their trails, undone when it is done: the rules that keep data
+    of their own (connectivity's groups, say) then update it rather than build it again."""
 
     def __init__(self, ladder: Sequence[Rung], domains: Domains, words: Words,
                  known: Sequence[Known] | None, unit: int, plain: int | None = None,
-                 supposing: bool = False):
+                 supposing: bool = False, states: dict[int, Listening] | None = None):
         self.ladder, self.words, self.unit = ladder, words, unit
         #: in a zoom, the rung of the supposition, if its rules take part: they suppose
         #: nothing more there (no probing; a rule that supposes gives only the
@@ -112,11 +121,14 @@ class _Rungs:
         self.supposing = supposing
         self.domains: dict[Hashable, Collection[Any]] = dict(domains)
         self.known = list(known) if known is not None else [Known() for _ in ladder]
-        self._states: dict[int, Listening] = {}
+        self._states: dict[int, Listening] = states if states is not None else {}
 
     def state(self, i: int) -> Listening:
         if i not in self._states:
-            self._states[i] = Listening(self.ladder[i].csp, self.domains)
+            kept = self.known[i].state
+            if kept is None or not _caught_up(kept, self.domains):
+                kept = self.known[i].state = Listening(self.ladder[i].csp, self.domains)
+            self._states[i] = kept
         return self._states[i]
 
     # -- what each rung deduces ----------------------------------------------------------------
@@ -210,14 +222,22 @@ class _Rungs:
         for rung, told in zip(ladder, self.known):
             kept = told.without(rung.csp.constraints_of.get(var, ()))
             known.append(Known((c, h) for c, h in kept.items() if h is None or not h.steps))
-        inner = _Rungs(ladder, {**self.domains, var: values}, self.words, known, self.unit,
-                       plain, supposing=True)
-        steps = []
-        while (step := inner.next_step()) is not None:
-            steps.append(step)
-            if inner.apply(step):
-                return _needed(steps)
-        return None
+        states = {j: self.state(j) for j in range(len(ladder))}
+        marks = {j: state.mark() for j, state in states.items()}
+        try:
+            for state in states.values():
+                state.keep_only(var, values, "supposed")
+            inner = _Rungs(ladder, {**self.domains, var: values}, self.words, known,
+                           self.unit, plain, supposing=True, states=states)
+            steps = []
+            while (step := inner.next_step()) is not None:
+                steps.append(step)
+                if inner.apply(step):
+                    return _needed(steps)
+            return None
+        finally:
+            for j, state in states.items():
+                state.undo(marks[j])
 
     def next_step(self) -> Hint | None:
         """A zoom's next step: in the lowest rung that has a deduction, a contradiction
@@ -251,6 +271,21 @@ class _Rungs:
             for rung, known in zip(self.ladder, self.known):
                 known.difference_update(rung.csp.constraints_of.get(var, ()))
         return wiped
+
+
+def _caught_up(state: Listening, domains: Domains) -> bool:
+    """Bring a kept scratch state to `domains` by removing what went since (on its trail,
+    as a search does); False when a domain has grown instead (an undo), or is empty: start
+    afresh."""
+    for var, now in domains.items():
+        domain = state.domains.get(var)
+        if domain is None or domain == now:
+            continue
+        if not now or not domain.issuperset(now):
+            return False
+        for value in [x for x in domain if x not in now]:
+            state.remove(var, value)
+    return True
 
 
 def _first_causes(suppositions: Iterable[Supposition]
@@ -318,5 +353,5 @@ def zoom_lines(hint: Hint, words: Words) -> list[str]:
         last = number == len(hint.steps)
         lines.append(f"{'contradiction' if last else 'then'}: {step.sentence}")
         lines += [f"    {line}" for line in zoom_lines(step, words)]
-    lines.append(f"so {words.removals(hint.removals)} ({SUPPOSITION_WRONG})")
+    lines.append(f"so {words.removals(hint.removals)}")
     return lines
