@@ -164,7 +164,20 @@ def test_04_magic_blocks_and_the_decomposed_model():
     magic = [(n, s) for n in range(1, 10) for s in range(1, 46)
              if combinations(n, s) and is_magic(n, s)]
     assert len(magic) == 43 and len([m for m in magic if m[0] >= 2]) == 34
+    assert all(is_magic(1, s) for s in range(1, 10))
     puzzle = kakuro.parse(KAKURO)
+    # its two one-cell runs, which the explorer calls magic blocks (the question sends the
+    # student there), fixing (1,5) = 9 and (5,5) = 8
+    runs = [c.name for c in puzzle.to_csp().constraints if c.name.startswith("run ")]
+    assert len(runs) == 15
+    trace = puzzle.solve(trace=True).trace
+    magic_one = {e.cause.split(" removes")[0] for e in trace
+                 if e.kind == "prune" and " in 1 cell is always" in e.cause}
+    assert magic_one == {"magic block: down 9 at (0,5) in 1 cell is always {9}",
+                         "magic block: down 8 at (4,5) in 1 cell is always {8}"}
+    number = next(n for n, e in enumerate(trace, start=1)
+                  if e.kind == "prune" and "down 9 at (0,5) in 1 cell" in e.cause)
+    assert "magic block: down 9 at (0,5) in 1 cell" in _shown(trace, puzzle_view(puzzle), number)
     # node consistency fixes the two one-cell sums before the search: MRV takes them first
     nodes = {order: puzzle.solve(model="decomposed", inference="none", var_order=order).stats.nodes
              for order in ("mrv", "input")}
