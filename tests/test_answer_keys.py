@@ -205,6 +205,9 @@ def test_05_every_clue_of_5x5_hard_1_is_needed():
         return seen
 
     assert sum(visible(p[::-1]) == 1 for p in itertools.permutations(range(1, 6))) == 24
+    # Q3: the plain model's nodes (no time limit: the same count on every machine)
+    plain = puzzle.solve(model="plain", max_nodes=20_000)
+    assert (plain.status, plain.stats.nodes, puzzle.solve().stats.nodes) == ("solved", 5094, 0)
 
 
 def test_06_a_grid_where_the_uniqueness_rule_loses_a_solution():
