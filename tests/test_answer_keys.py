@@ -353,3 +353,40 @@ def test_10_highs_runs_of_the_three_loops():
     stats = LoopStats()
     next(milp.solutions(model.program, model.cuts, shades, stats=stats))
     assert stats.runs == 2
+
+
+def test_11_where_backjumping_saves_nodes_and_where_it_cannot():
+    """Q2: counting 8-queens in input order, backjumping saves 1,958 of 15,720 nodes without
+    propagation, nothing under MAC (no backjump at all), a little under forward checking."""
+    from csp_puzzles import count
+
+    runs = {(inference, look_back): count(queens(8), inference=inference, var_order="input",
+                                          look_back=look_back)
+            for inference in ("none", "fc", "mac") for look_back in ("none", "cbj")}
+    assert all(run.count == 92 for run in runs.values())
+    nodes = {key: run.stats.nodes for key, run in runs.items()}
+    assert (nodes["none", "none"], nodes["none", "cbj"]) == (15720, 13762)
+    assert nodes["mac", "none"] == nodes["mac", "cbj"] == 426
+    assert runs["mac", "cbj"].stats.backjumps == 0
+    assert (nodes["fc", "none"], nodes["fc", "cbj"], runs["fc", "cbj"].stats.backjumps) == \
+        (1724, 1713, 124)
+
+
+def test_11_the_far_failure_in_nodes():
+    """Q1: 24 nodes chronologically, 19 of them below x = 0; backjumping 11, 6 there."""
+    from csp_puzzles.core import Table
+
+    def far_failure():
+        csp = CSP("far failure")
+        for name in ("x", "y1", "y2", "y3", "z"):
+            csp.add_variable(name, [0, 1])
+        csp.add_constraint(Table(["x", "z"], [(1, 0), (1, 1)]))
+        csp.add_constraint(Table(["y1", "y2"], [(0, 0), (1, 1)]))
+        return csp
+
+    for look_back, total, below in (("none", 24, 19), ("cbj", 11, 6)):
+        trace = solve(far_failure(), inference="none", var_order="input", look_back=look_back,
+                      trace=True).trace
+        assigns = [e for e in trace if e.kind == "assign"]
+        second = next(k for k, e in enumerate(assigns) if (e.var, e.value) == ("x", 1))
+        assert (len(assigns), second) == (total, below)
