@@ -44,8 +44,8 @@ from .ladder import Rung, refutations
 from .state import Contradiction
 from .trace import show
 
-__all__ = ["Hint", "Known", "Removals", "Words", "found_at_once", "generic_sentence",
-           "next_hint", "zoom_lines"]
+__all__ = ["Hint", "Known", "Removals", "Words", "available", "found_at_once",
+           "generic_sentence", "next_hint", "zoom_lines"]
 
 Domains = Mapping[Hashable, Collection[Any]]
 #: variables and values named as the core writes them
@@ -94,6 +94,24 @@ def next_hint(ladder: Sequence[Rung], domains: Domains, words: Words = PLAIN_WOR
         if found:
             return min(found, key=_cost)
     return None
+
+
+def available(ladder: Sequence[Rung], domains: Domains, words: Words = PLAIN_WORDS
+              ) -> list[Hint]:
+    """Every deduction the rungs can make on `domains`, rung by rung: per constraint what it
+    deduces (each supposition, zoomed, of a rule that supposes), and each value the rung's
+    probing refutes (as it tries them: the variables with the fewest values first).
+    `next_hint` chooses among these; this lists them all, at the price of every rung's
+    full pass."""
+    rungs = _Rungs(ladder, domains, words, None, cost_unit(ladder))
+    found = []
+    for i, rung in enumerate(ladder):
+        state = rungs.state(i)
+        for constraint in rung.csp.constraints:
+            found += rungs.each(i, state, constraint)
+        if rung.probe is not None:
+            found += rungs.probes(i, state)
+    return found
 
 
 def _cost(hint: Hint) -> int:
@@ -145,24 +163,31 @@ class _Rungs:
             if hint is not None:
                 found.append(hint)
         if rung.probe is not None and i != self.plain:
-            found += self._probes(i, state)
+            found += self.probes(i, state)
         return found
 
     def _deduce(self, i: int, state: Listening, constraint: Constraint) -> Hint | None:
+        """The constraint's cheapest deduction now (None: it has none)."""
+        return min(self.each(i, state, constraint), key=_cost, default=None)
+
+    def each(self, i: int, state: Listening, constraint: Constraint) -> list[Hint]:
+        """Every deduction the constraint makes now: what its propagator deduces first, or,
+        for a rule that supposes, each of its suppositions the rules can refute, zoomed."""
         fired = fire(state, constraint)
         if fired is None:
-            return None
+            return []
         suppositions = None if fired.failed else constraint.suppositions(state)
         if suppositions is not None and i == self.plain:
-            return None
+            return []
         if suppositions:
             zoomed = [self._supposed(i, constraint, var, values, cause)
                       for (var, values), cause in _first_causes(suppositions).items()]
-            return min((h for h in zoomed if h is not None), key=_cost, default=None)
+            return [hint for hint in zoomed if hint is not None]
         rung = self.ladder[i]
         sentence = said(fired, constraint, state, self.words, self.supposing)
-        return Hint(fired.cause, fired.removals, fired.because, sentence, rung.name,
-                    constraint.name, plain_cost(i * self.unit, fired.because, fired.removals))
+        return [Hint(fired.cause, fired.removals, fired.because, sentence, rung.name,
+                     constraint.name,
+                     plain_cost(i * self.unit, fired.because, fired.removals))]
 
     def _supposed(self, i: int, constraint: Constraint, var: Hashable,
                   values: tuple[Any, ...], cause: str) -> Hint | None:
@@ -178,7 +203,7 @@ class _Rungs:
             f"{cause}, so {self.words.removals(removals)}"
         return self._zoomed(i, cause, removals, steps, sentence, constraint.name)
 
-    def _probes(self, i: int, state: Listening) -> list[Hint]:
+    def probes(self, i: int, state: Listening) -> list[Hint]:
         """The rung's probing: each value whose supposition the rung's rules refute, among
         the variables with the fewest values left that have one (ladder.py)."""
         found: list[Hint] = []

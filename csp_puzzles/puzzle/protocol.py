@@ -42,6 +42,7 @@ from ..core import CSP, Stats, Trace, count, solve
 from ..core import ladder as ladders
 from ..core.errors import LimitReached
 from ..core.heuristics import ValueOrder, VariableOrder
+from ..core.hints import Hint
 from ..core.ladder import Rung
 from ..core.options import check_count_limit, check_max_nodes, check_timeout
 from ..core.search import LIMIT, SOLVED, UNSATISFIABLE, fewer_collections
@@ -218,6 +219,21 @@ class Puzzle(ABC):
         if result.solutions == 0:
             return ladders.UNSATISFIABLE
         return self.difficulties[-1] if result.unique else AMBIGUOUS
+
+    def explain(self, **model_options: Any) -> list[Hint]:
+        """The whole solution as a sequence of hints from the start: those a `Session` on
+        this puzzle gives, each applied before the next (`hint()`, then `apply()`), each
+        with its cost and, when it supposes something, its zoom (`core.hints`). The
+        sequence ends where the rules get stuck: beyond the ladder (a grade past its
+        rungs) it leaves some variables open."""
+        from .session import Session  # puzzle/session.py builds on this module
+
+        session = Session(self, **model_options)
+        hints = []
+        while (hint := session.hint()) is not None:
+            session.apply(hint)
+            hints.append(hint)
+        return hints
 
     def solved_by_rules(self, level: str) -> bool | None:
         """True if the rules of `level` (a rung of `ladder()`) alone decide every variable,
