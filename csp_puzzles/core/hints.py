@@ -362,8 +362,9 @@ def found_at_once(hint: Hint, csp: CSP, domains: Domains, words: Words) -> Hint:
     if not all(pair in causes for pair in wanted):
         return hint
     rule = causes[wanted[0]] or csp.name
-    sentence = (f"{hint.sentence} (propagation finds this at once: its rule \"{rule}\" "
-                "looks one step ahead; a person must suppose it)")
+    said = "this rule" if rule == hint.rule else f"its rule \"{rule}\""
+    sentence = (f"{hint.sentence} (propagation finds this at once: {said} looks one step "
+                "ahead; a person must suppose it)")
     return replace(hint, at_once=rule, sentence=sentence)
 
 
