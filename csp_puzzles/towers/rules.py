@@ -23,12 +23,16 @@ trace, so a student stepping through a search sees which deduction removed which
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, SearchState
+from ..core import AllDifferent, Constraint, SearchState
+from ..core.checking import Breach, how_many, repeated
 from ..core.matching import alldifferent_supports
-from ..core.trace import show
+from ..core.trace import plural, show
+
+if TYPE_CHECKING:
+    from ..core.hints import Words
 
 
 def visible(heights: Sequence[int]) -> int:
@@ -482,3 +486,60 @@ class ForcingChains(Constraint):
                 if value == excluded and (near[0] == start_row or near[1] == start_col):
                     return near, cell
         return None
+
+
+# -- the rules as a player states them (what `Session.broken` checks) ------------------------
+class LineDifferent(AllDifferent):
+    """The Latin rule of one line, said as a player says it when broken: "two 3s in row 2"."""
+
+    proven_when_fixed = True
+
+    def __init__(self, cells: Sequence[Hashable], label: str):
+        super().__init__(cells, f"{label} all different")
+        self.label = label
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach | None:
+        found = repeated(values)
+        if found is None:
+            return None
+        height, cells = found
+        return Breach(f"{how_many(len(cells))} {height}s in {self.label}", tuple(cells),
+                      tuple(cells))
+
+
+def can_show(clue: int, domains: Sequence[Collection[int]]) -> bool:
+    """Can heights taken from `domains` (read from the clue's side) show exactly `clue`
+    towers? (The Latin rule aside: a walk over (tallest so far, towers seen).)"""
+    states = {(0, 0)}
+    for domain in domains:
+        states = {(max(tallest, h), seen + (h > tallest)) for tallest, seen in states
+                  for h in domain if seen + (h > tallest) <= clue}
+    return any(seen == clue for _, seen in states)
+
+
+class ClueSeen(Constraint):
+    """One clue of a line, as the player reads it: from its side, exactly `clue` towers are
+    seen (the Latin rule is `LineDifferent`'s). Its propagator only fails, when no heights
+    left could show it."""
+
+    idempotent = True
+    proven_when_fixed = True  # every cell fixed: `can_show` reads the line as it stands
+
+    def __init__(self, line: Line, side: str):
+        self.clue, cells = line.from_side(side)
+        super().__init__(cells, f"{line.label}'s {line.side_name(side)} clue {self.clue}")
+
+    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
+        return visible([values[c] for c in self.scope]) == self.clue
+
+    def propagate(self, state: SearchState) -> None:
+        if not can_show(self.clue, state.scope_domains(self)):
+            state.fail(None, f"{self.name} cannot be seen")
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"column 4's top clue 3 sees 2 towers", or "... cannot be seen with the heights
+        placed"."""
+        if len(values) == len(self.scope):
+            seen = visible([values[c] for c in self.scope])
+            return Breach(f"{self.name} sees {plural(seen, 'tower')}", self.scope)
+        return Breach(f"{self.name} cannot be seen with the heights placed", tuple(values))
