@@ -750,6 +750,8 @@ class Session:
             return False
         infer = {NOTHING: _nothing, FORWARD_CHECKING: INFERENCES["fc"]}.get(move.after,
                                                                              self.infer)
+        if type(choice) is Split and len(choice) > 1 and not reaches_arc_consistency(infer):
+            infer = _nothing  # the other inferences act on assigned variables only
         failure = self.engine.decide(var, choice, infer)
         if failure is not None:
             self._wiped_out(failure)
