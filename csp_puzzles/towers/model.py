@@ -142,7 +142,7 @@ class Towers(Puzzle):
             csp.add_constraint(LineDifferent(line.cells, line.label))
             for side in ("front", "back"):
                 if line.from_side(side)[0]:
-                    csp.add_constraint(ClueSeen(line, side))
+                    csp.add_constraint(ClueSeen(line, side, self.size))
         return csp
 
     def _cells(self, csp: CSP) -> CSP:

@@ -23,7 +23,7 @@ trace, so a student stepping through a search sees which deduction removed which
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import AllDifferent, Constraint, SearchState
@@ -507,39 +507,30 @@ class LineDifferent(AllDifferent):
                       tuple(cells))
 
 
-def can_show(clue: int, domains: Sequence[Collection[int]]) -> bool:
-    """Can heights taken from `domains` (read from the clue's side) show exactly `clue`
-    towers? (The Latin rule aside: a walk over (tallest so far, towers seen).)"""
-    states = {(0, 0)}
-    for domain in domains:
-        states = {(max(tallest, h), seen + (h > tallest)) for tallest, seen in states
-                  for h in domain if seen + (h > tallest) <= clue}
-    return any(seen == clue for _, seen in states)
+class ClueSeen(LineClues):
+    """One clue of a line, as the player reads it: the line holds each height once and,
+    from the clue's side, shows `clue` towers (Tatham enumerates one clue at a time too).
+    When it is broken by two equal heights, it says so as `LineDifferent` does (one error,
+    said once)."""
 
+    proven_when_fixed = True
 
-class ClueSeen(Constraint):
-    """One clue of a line, as the player reads it: from its side, exactly `clue` towers are
-    seen (the Latin rule is `LineDifferent`'s). Its propagator only fails, when no heights
-    left could show it."""
-
-    idempotent = True
-    proven_when_fixed = True  # every cell fixed: `can_show` reads the line as it stands
-
-    def __init__(self, line: Line, side: str):
-        self.clue, cells = line.from_side(side)
-        super().__init__(cells, f"{line.label}'s {line.side_name(side)} clue {self.clue}")
-
-    def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
-        return visible([values[c] for c in self.scope]) == self.clue
-
-    def propagate(self, state: SearchState) -> None:
-        if not can_show(self.clue, state.scope_domains(self)):
-            state.fail(None, f"{self.name} cannot be seen")
+    def __init__(self, line: Line, side: str, size: int):
+        super().__init__(line.one_side(side), size)
+        self.clue, self.cells = line.from_side(side)
+        self.name = f"{line.label}'s {line.side_name(side)} clue {self.clue}"
+        self.label = line.label
 
     def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
         """"column 4's top clue 3 sees 2 towers", or "... cannot be seen with the heights
-        placed"."""
+        placed" (or "two 3s in row 2")."""
+        found = repeated(values)
+        if found is not None:
+            height, cells = found
+            return Breach(f"{how_many(len(cells))} {height}s in {self.label}", tuple(cells),
+                          tuple(cells))
         if len(values) == len(self.scope):
-            seen = visible([values[c] for c in self.scope])
-            return Breach(f"{self.name} sees {plural(seen, 'tower')}", self.scope)
-        return Breach(f"{self.name} cannot be seen with the heights placed", tuple(values))
+            seen = visible([values[c] for c in self.cells])
+            return Breach(f"{self.name} sees {plural(seen, 'tower')}", self.cells)
+        return Breach(f"{self.name} cannot be seen with the heights placed",
+                      tuple(c for c in self.cells if c in values))
