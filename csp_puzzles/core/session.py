@@ -205,9 +205,9 @@ class Session:
         self._actions: list[_Action] = []
         self._redo: list[_Action] = []
         self._grouped = False  # inside `with session.action(...)`
-        self._queue: list[Arc] = [(c, var) for c in csp.constraints
-                                  for var in dict.fromkeys(c.scope)]
-        self._queued = set(self._queue)
+        #: each constraint's variables, once each: its arcs
+        self._scopes = {c: tuple(dict.fromkeys(c.scope)) for c in csp.constraints}
+        self._set_queue([(c, var) for c in csp.constraints for var in self._scopes[c]])
         #: per rung, the constraints known to deduce nothing on the domains now (hints.py)
         self._quiet: list[set[Constraint]] = [set() for _ in self.ladder]
         self._solution: dict[Hashable, Any] | None = None
@@ -694,8 +694,7 @@ class Session:
         if rest or not opened:  # what it removed outside any level of its own
             state.undo(point.mark)
             self._record(UNDO, None, tuple(rest), cause)
-        self._queue = list(point.queue)
-        self._queued = set(self._queue)
+        self._set_queue(point.queue)
         self._status = point.status
         self._wipeout = None
 
@@ -764,6 +763,7 @@ class Session:
         if arc in self._queued:
             self._queue.remove(arc)
             self._queued.discard(arc)
+            self._waiting[constraint] -= 1
         waiting = tuple((c.name, v) for c, v in self._queue)
         self.trace.record(REVISE, var, waiting, constraint.name, self.state.depth)
         kept = supported(self.state, constraint, var)
@@ -820,15 +820,27 @@ class Session:
         """AC-3: a variable that lost values may have taken the only support of a value of
         a neighbour, so the arcs pointing at it go back in the queue. Those of the
         constraint just revised need not: a value with no support was in no tuple of it."""
+        waiting, queued = self._waiting, self._queued
         for var in changed:
             for constraint in self.csp.constraints_of[var]:
-                if constraint is revised:
-                    continue
-                for other in dict.fromkeys(constraint.scope):
+                scope = self._scopes[constraint]
+                if constraint is revised or waiting[constraint] == len(scope):
+                    continue  # (all its arcs wait already: the usual case on a puzzle)
+                for other in scope:
                     arc = (constraint, other)
-                    if other != var and arc not in self._queued:
+                    if other != var and arc not in queued:
                         self._queue.append(arc)
-                        self._queued.add(arc)
+                        queued.add(arc)
+                        waiting[constraint] += 1
+
+    def _set_queue(self, arcs: Iterable[Arc]) -> None:
+        """AC-3's queue is `arcs`, in that order."""
+        self._queue = list(arcs)
+        self._queued = set(self._queue)
+        #: how many arcs of each constraint wait in the queue
+        self._waiting = dict.fromkeys(self._scopes, 0)
+        for constraint, _ in self._queue:
+            self._waiting[constraint] += 1
 
     def _changed(self, variables: Iterable[Hashable]) -> None:
         """Constraints over variables whose domains changed may deduce again (hints)."""
@@ -854,7 +866,7 @@ class Session:
     def _solved(self) -> None:
         """Solved: no arc is left to revise (every value left is the solution's)."""
         self._status = SOLVED_STATUS
-        self._queue, self._queued = [], set()
+        self._set_queue(())
 
     def _no_solution(self) -> None:
         cause = "the engine's search: no solution below the decisions so far"
