@@ -48,6 +48,11 @@ For the page (the playground) and for students: the whole API, what each call re
     s.domains, s.decisions, s.arcs() (empty once solved), s.trace, s.hint() (None unless
     open), s.suggest()
 
+A move on an old decision (`set`, `clear`, `restore`, `reject`, `undo`, `redo`) works in any
+status, a wipe-out or a solved board included; a new decision needs an open board. Moves
+made again that no longer hold are said in the sentence ("NT = green could not be made
+again"), never dropped in silence, and `undo` brings them back.
+
 A `Change` is a dict {var: values}: the values the action removed (for `undo`, `clear`,
 `restore` and `reject`: the values it put back), with `.removed` and `.restored` (both, as
 the domains before and after differ), `.words` (the action: "set cell (2,3) = 4") and
@@ -386,8 +391,8 @@ class Session:
         if len(values) < 2:
             raise ValueError(f"{self._name(var)} has one value left: nothing to split")
         kept = Split(values[:(len(values) + 1) // 2])
-        return self._do(f"split {show(var)}", self.board.plus(Decide(var, kept,
-                                                                     self.after_move)))
+        return self._do(f"split {self._name(var)}",
+                        self.board.plus(Decide(var, kept, self.after_move)))
 
     # -- crossing out by hand ------------------------------------------------------------------
     def remove(self, var: Hashable, value: Any) -> Change:
@@ -460,7 +465,7 @@ class Session:
         self._check_variable(var)
         if var not in constraint.scope:
             raise ValueError(f"{self._name(var)} is not in the scope of {constraint.name}")
-        change = self._do(f"revise {show(var)} against {constraint.name}",
+        change = self._do(f"revise {self._name(var)} against {constraint.name}",
                           self.board.plus(Revise(constraint, var)))
         return change.removed.get(var, ())
 
