@@ -350,12 +350,19 @@ class Session:
             tail, dropped = made_again(board.moves[struck + 1:])
             new = Decide(var, value, self.after_move)
             return self._rewrite(words, struck, [*tail, new], dropped, new)
-        if self.state.value(var) == value:
+        return self._decide_again(var, value, words)
+
+    def _decide_again(self, var: Hashable, value: Any, words: str) -> Change:
+        """`set` on a decided variable: its last decision replaced, the moves after it made
+        again (and the value, if it was crossed out by hand before, put back first)."""
+        old_value = self.state.value(var)
+        if old_value == value:
             raise ValueError(f"{self._name(var)} is {self.words.value(value)} already")
-        at = board.deciding(var)[-1]
-        start = at
-        if value not in self._values_before(at, var):
-            start = min(at, self._struck(var, value, self._values_before(at, var)))
+        board = self.board
+        at = start = board.deciding(var)[-1]
+        left = self._values_before(at, var)
+        if value not in left:
+            start = min(at, self._struck(var, value, left))
         tail, dropped = made_again(board.moves[start:])
         tail = [move for move in tail if not (isinstance(move, Strike) and move.var == var
                                              and move.value == value)]
@@ -363,8 +370,8 @@ class Session:
                    and move.var == var)
         new = Decide(var, value, self.after_move)
         old, tail[last] = tail[last], new
-        return self._rewrite(f"{words} (it was {self.words.value(self.state.value(var))})",
-                             start, tail, dropped, new, {old: new})
+        return self._rewrite(f"{words} (it was {self.words.value(old_value)})", start, tail,
+                             dropped, new, {old: new})
 
     def clear(self, var: Hashable) -> Change:
         """Take back every decision on `var` (as the search backtracks), keeping the other
