@@ -204,3 +204,21 @@ def test_one_wrong_decision_is_a_mistake_and_broken_is_never_wrong(name):
         assert [(d.var, d.value) for d in session.mistakes()] == [(var, wrong)]
         for broken in session.broken():
             assert var in rules[broken.constraint].scope
+
+
+OPTIONS = {"bridges": [{"adjacent": True}, {"adjacent": False}],
+           "towers": [{"model": m} for m in ("plain", "easy", "full", "extreme")],
+           "kakuro": [{"model": m} for m in ("combined", "decomposed")],
+           "singles": [{"uniqueness": u} for u in (None, True, False)]}
+
+
+@pytest.mark.parametrize("name", sorted(PUZZLES))
+def test_the_rules_take_every_model_option(name):
+    """Each declared model option gives rules over the same variables and domains as the
+    model; an unknown option is refused."""
+    puzzle = PUZZLES[name]()
+    assert {key for options in OPTIONS[name] for key in options} == puzzle.model_options
+    for options in OPTIONS[name]:
+        assert puzzle.rules_csp(**options).domains == puzzle.to_csp(**options).domains
+    with pytest.raises(ValueError, match="unknown"):
+        puzzle.rules_csp(colour="red")
