@@ -10,11 +10,13 @@ propagation reaches, and the highest rung a hint-only solve needs is the puzzle'
 **Zooming in.** Some rules deduce by supposing: "if this edge carried 2 bridges, a group
 would close" (a rule's `suppositions`, see `Constraint.suppositions`), or a rung's probing
 ("if this cell were 3, the rules would break"). Such a hint has `supposes` and `steps`:
-the sequence a person follows, made in the supposed state by the rungs below (a probe may
-also use its own rung's rules), each step the cheapest of its rung as above but a
-contradiction first, and the last step emptying a domain. Steps that lead nowhere are left
-out (`_needed`). The hint costs one more than all its steps read together, so each step
-costs less than the hint, and a step may itself zoom (a forcing chain inside a probe).
+the sequence a person follows, made in the supposed state by the rules of the rungs up to
+its own (its own rung's supposing nothing more; a rung that only probes with the rules of
+the rung below adds none), each step the cheapest of the lowest rung as above but a
+contradiction first, the last step emptying a domain. Steps that lead nowhere are left out
+(`_needed`). Beyond its rung's units the hint costs one more than the variables its steps
+involve together, so each step costs less than the hint; a step may itself zoom (a forcing
+chain inside a trial of Towers' unreasonable rung).
 
 The zoom's steps (their cost, their words) are the same hints a session gives, in the
 supposed state: the approach of step-wise explanations (Bogaerts, Gamba and Guns, AIJ
