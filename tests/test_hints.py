@@ -19,7 +19,15 @@ from typing import Any
 import pytest
 
 from csp_puzzles import CSP, AllDifferent, Predicate, Session, hashi, singles, towers
-from csp_puzzles.core.hints import Hint, Known, available, cost_unit, next_hint, zoom_lines
+from csp_puzzles.core.hints import (
+    Hint,
+    Known,
+    available,
+    cost_unit,
+    next_hint,
+    supposed_only,
+    zoom_lines,
+)
 from tests.conftest import shared_file
 
 REPO = Path(__file__).resolve().parent.parent
@@ -259,6 +267,29 @@ def test_propagation_refutes_at_once_what_a_person_must_suppose() -> None:
     plain = first_trial(Session(hashi.parse(HARD_7X7), inference="fc"))
     assert plain.removals == hint.removals and plain.at_once is None
     assert "suppose it" not in plain.sentence
+
+
+def test_what_propagation_removed_that_a_person_must_suppose() -> None:
+    """At the start of notebook 03's hard 7x7, propagation (the full model) removes many
+    values; the ladder's rules that suppose nothing reach most of them, not (0,0)-(2,0) = 1
+    (its trial's) nor what only follows from that: in the explanation sequence, each value
+    they leave goes at the trial or after it, each of the others before it."""
+    puzzle = hashi.parse(HARD_7X7)
+    session = Session(puzzle)
+    before = session.domains
+    session.propagate()
+    removed = {var: tuple(x for x in values if x not in session.domains[var])
+               for var, values in before.items()}
+    removed = {var: values for var, values in removed.items() if values}
+    only = supposed_only(session.ladder, before, removed)
+    assert only.get((0, 0, 2, 0)) == (1,) and set(only) < set(removed)
+    hints = puzzle.explain()
+    trial = next(number for number, hint in enumerate(hints) if hint.steps)
+    when = {(var, value): number for number, hint in enumerate(hints)
+            for var, values in hint.removals.items() for value in values}
+    for var, values in removed.items():
+        for value in values:
+            assert (when[var, value] >= trial) == (value in only.get(var, ())), (var, value)
 
 
 def test_a_zoom_in_words() -> None:

@@ -42,12 +42,12 @@ from .deductions import (
     said,
 )
 from .inference import propagate
-from .ladder import Rung, refutations
-from .state import Contradiction
+from .ladder import Rung, fixpoint, refutations
+from .state import Contradiction, SearchState
 from .trace import show
 
 __all__ = ["Hint", "Known", "Removals", "Words", "available", "found_at_once",
-           "generic_sentence", "next_hint", "zoom_lines"]
+           "generic_sentence", "next_hint", "supposed_only", "zoom_lines"]
 
 Domains = Mapping[Hashable, Collection[Any]]
 #: variables and values named as the core writes them
@@ -368,6 +368,28 @@ def found_at_once(hint: Hint, csp: CSP, domains: Domains, words: Words) -> Hint:
     sentence = (f"{hint.sentence} (propagation finds this at once: {said} looks one step "
                 "ahead; a person must suppose it)")
     return replace(hint, at_once=rule, sentence=sentence)
+
+
+def supposed_only(ladder: Sequence[Rung], domains: Domains, removals: Removals) -> Removals:
+    """Of `removals` (what the session's propagation removed from `domains`, say), those the
+    ladder reaches only through a supposition (its own, or one it follows from): the rules
+    of its top rung that suppose nothing (no rule's suppositions, no probing), run to their
+    fixpoint from `domains`, keep them. What "why?" says of such a value: propagation found
+    it at once, where a person must suppose something."""
+    top = ladder[-1].csp
+    probe = SearchState(top, domains=domains)
+    plain = CSP(f"{top.name}, supposing nothing")
+    for var, values in top.domains.items():
+        plain.add_variable(var, values)
+    for constraint in top.constraints:
+        if constraint.suppositions(probe) is None:
+            plain.add_constraint(constraint)
+    state = fixpoint(Rung("supposing nothing", plain), domains)
+    if state is None:  # those rules alone find the domains contradictory
+        return {}
+    kept = {var: tuple(x for x in values if x in state.domains[var])
+            for var, values in removals.items()}
+    return {var: values for var, values in kept.items() if values}
 
 
 def zoom_lines(hint: Hint, words: Words) -> list[str]:
