@@ -110,7 +110,8 @@ class Recording:
 class Step:
     """One recorded step, read from the recording when asked: `line`, `function`, `locals`
     (the watched names present then, as repr strings), `depth`, `kind` ("line" or
-    "return"), `file`, and `value` (a return's value as a repr string, else None)."""
+    "return"), `file`, `frame` (its frame's number: frames are numbered from 1 as they
+    start) and `value` (a return's value as a repr string, else None)."""
 
     __slots__ = ("_recording", "index")
 
@@ -137,6 +138,10 @@ class Step:
     @property
     def depth(self) -> int:
         return self._recording.get(self.index, DEPTH)
+
+    @property
+    def frame(self) -> int:
+        return self._recording.get(self.index, FRAME)
 
     @property
     def value(self) -> str | None:
