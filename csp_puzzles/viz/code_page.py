@@ -71,6 +71,7 @@ CODE_PHRASES = {
     "missed": "missed: {value} from {name}",
     "not_removed": "not removed: {value} from {name}",
     "answer": "your answer",
+    "predict": "predict what this line does",
 }
 #: the jumps, in the order of the buttons
 JUMP_KINDS = ("line", "over", "call", "shrink", "return", "breakpoint")

@@ -11,9 +11,9 @@
 const CODE_JUMPS = [  // [kind, button label, title, key]
   ["line", "▶", "step: the next line", "ArrowRight"],
   ["over", "↷", "over: the next line of this function (its calls run through)", "ArrowDown"],
-  ["call", "call", "next call of a function", "c"],
-  ["shrink", "shrink", "next time a domain shrinks", "s"],
-  ["return", "return", "next return", "r"],
+  ["call", "call", "call: the next call of a function", "c"],
+  ["shrink", "shrink", "shrink: the next time a domain shrinks", "s"],
+  ["return", "return", "return: the next return", "r"],
   ["breakpoint", "▶●", "continue to the next breakpoint", "b"],
 ];
 
@@ -415,11 +415,14 @@ const CODE_CSS = `
 .cx-code-line.cx-now .cx-mark::before { content: "▶"; }
 .cx-code-line.cx-ran .cx-mark::before { content: "›"; }
 .cx-code-line[aria-pressed="true"] .cx-mark::after { content: "●"; color: #c62828; }
-.csp-code-stepper .cx-locals { width: 100%; }
+.csp-code-stepper table.cx-locals { width: 100%; border-collapse: collapse; table-layout: auto; margin: 0; }
 .csp-code-stepper .cx-locals caption { text-align: left; }
-.csp-code-stepper .cx-locals th { vertical-align: top; font-family: var(--jp-code-font-family, monospace); }
-.csp-code-stepper .cx-locals td { text-align: left; font-weight: normal; }
-.csp-code-stepper .cx-locals code { white-space: pre-wrap; word-break: break-word; }
+.csp-code-stepper .cx-locals tr { background: none; }
+.csp-code-stepper .cx-locals th { vertical-align: top; text-align: left; width: 1%; white-space: nowrap;
+  padding: 0 8px 0 0; border: none; font-family: var(--jp-code-font-family, monospace); }
+.csp-code-stepper .cx-locals td { text-align: left; font-weight: normal; padding: 0; border: none; max-width: none; }
+.csp-code-stepper .cx-locals code { white-space: pre-wrap; word-break: break-word; background: none;
+  padding: 0; color: inherit; font-size: 13px; }
 .cx-changed { font-style: italic; }
 .cx-stack { font-family: var(--jp-code-font-family, monospace); }
 .csp-code-stepper input.cx-typed { font: inherit; color: var(--cx-fg); background: var(--cx-bg);
