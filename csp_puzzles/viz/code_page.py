@@ -13,9 +13,11 @@ return, has just returned).
 
 from __future__ import annotations
 
-import json
+import base64
 import os
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+import sys
+from array import array
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core.trace import show
@@ -87,12 +89,11 @@ def page_data(recording: rec.Recording, view: Any = None, title: str = "",
               initial: Mapping[Hashable, Sequence[Any]] | None = None) -> Run:
     """The recording as the page receives it; `view` (a `View`) draws the domains, and
     `initial` (the CSP's domains, when known) gives the values a variable may take."""
-    flat = recording.flat
     codes, files = listing(recording)
     data: Run = {
         "widget": "code", "title": title, "watch": recording.watch,
         "stride": recording.stride, "fields": rec.STRIDE,
-        "steps": json.dumps(flat, separators=(",", ":")),
+        "steps": numbers_text(recording.flat),
         "total": len(recording), "texts": recording.texts, "codes": codes, "files": files,
         "returns": returns_of(recording), "truncated": recording.truncated,
         "places": [[place, code] for place, code in recording.places],
@@ -101,11 +102,30 @@ def page_data(recording: rec.Recording, view: Any = None, title: str = "",
     }
     if view is not None and getattr(view, "picture", None) is not None:
         data.update(pictured(recording, view, initial))
-        shown = Shown(recording, data)
-        data["shrinks"] = [i for i in range(1, len(recording)) if shown.removed(i - 1, i)]
+        data["shrinks"] = shrinks(recording, Shown(recording, data).removed_between)
     else:
-        data["shrinks"] = shrinks(recording)
+        snaps = recording.snapshots
+        data["shrinks"] = shrinks(recording, lambda a, b: removals(snaps[a], snaps[b]))
     return data
+
+
+def numbers_text(numbers: list[int]) -> str:
+    """Numbers as text the page reads at once: base64 of 32-bit little-endian integers. The
+    widget machinery passes a string on as it is, an exported page inlines it, and neither
+    walks through a million numbers (JSON text of them takes a second to write here)."""
+    packed = array("i", numbers)
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return base64.b64encode(packed.tobytes()).decode("ascii")
+
+
+def numbers_of(text: str) -> list[int]:
+    """The numbers `numbers_text` wrote."""
+    packed = array("i")
+    packed.frombytes(base64.b64decode(text))
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return packed.tolist()
 
 
 def note(recording: rec.Recording) -> str:
@@ -161,10 +181,11 @@ def listing(recording: rec.Recording) -> tuple[list[list[Any]], list[dict[str, A
 def returns_of(recording: rec.Recording) -> dict[str, list[int]]:
     """For each function (by number), the distinct values it returned, in order seen."""
     found: dict[str, list[int]] = {}
-    for i in range(len(recording)):
-        if recording.get(i, rec.KIND) == rec.RETURN_STEP:
-            values = found.setdefault(str(recording.get(i, rec.CODE)), [])
-            value = recording.get(i, rec.VALUE)
+    flat, stride = recording.flat, recording.stride
+    for kind, code, value in zip(flat[rec.KIND::stride], flat[rec.CODE::stride],
+                                 flat[rec.VALUE::stride]):
+        if kind == rec.RETURN_STEP:
+            values = found.setdefault(str(code), [])
             if value not in values:
                 values.append(value)
     return found
@@ -182,72 +203,96 @@ def removals(before: tuple[str, tuple], after: tuple[str, tuple]) -> list[tuple[
     return gone
 
 
-def shrinks(recording: rec.Recording) -> list[int]:
-    """The steps at which a domain shrank: the same domains as the step before, values gone
-    (with no picture; with one, what the picture shows is compared: `Shown.removed`)."""
+def shrinks(recording: rec.Recording,
+            removed: Callable[[int, int], Sequence[Any]]) -> list[int]:
+    """The steps at which a domain shrank: the same domains as the step before (the same
+    source), and `removed(snapshot before, snapshot after)` not empty."""
+    flat, stride = recording.flat, recording.stride
+    snaps, sources = flat[rec.SNAP::stride], flat[rec.SOURCE::stride]
     found: list[int] = []
     known: dict[tuple[int, int], bool] = {}
-    snaps = recording.snapshots
-    for i in range(1, len(recording)):
-        a, b = recording.get(i - 1, rec.SNAP), recording.get(i, rec.SNAP)
-        if a == b or b < 0 or recording.get(i, rec.SOURCE) != recording.get(i - 1, rec.SOURCE):
+    for i in range(1, len(snaps)):
+        a, b = snaps[i - 1], snaps[i]
+        if a == b or b < 0 or sources[i] != sources[i - 1]:
             continue
-        if (a, b) not in known:
-            known[a, b] = bool(removals(snaps[a], snaps[b]))
-        if known[a, b]:
+        gone = known.get((a, b))
+        if gone is None:
+            gone = known[a, b] = bool(removed(a, b))
+        if gone:
             found.append(i)
     return found
+
+
+class _Values:
+    """Values numbered by their keys in the picture (`show`), each with its words."""
+
+    def __init__(self, word_of: Callable[[Any], str]):
+        self.word_of = word_of
+        self.number: dict[str, int] = {}
+        self.keys: list[str] = []
+        self.words: list[str] = []
+        self.worded: set[int] = set()  # the values whose words came from a real value
+        self.domains: dict[tuple, list[int]] = {}
+
+    def of_key(self, key: str) -> int:
+        if key not in self.number:
+            self.number[key] = len(self.keys)
+            self.keys.append(key)
+            self.words.append(key)
+        return self.number[key]
+
+    def of(self, x: Any) -> int:
+        n = self.of_key(show(x))
+        if n not in self.worded:
+            self.worded.add(n)
+            self.words[n] = self.word_of(x)
+        return n
+
+    def of_domain(self, domain: tuple) -> list[int]:
+        """A domain's value numbers (kept per domain: 1 and True are told apart)."""
+        known = (tuple(map(type, domain)), domain)
+        found = self.domains.get(known)
+        if found is None:
+            found = self.domains[known] = [self.of(x) for x in domain]
+        return found
 
 
 def pictured(recording: rec.Recording, view: Any,
              initial: Mapping[Hashable, Sequence[Any]] | None) -> Run:
     """The picture and every distinct state in its keys: `sets` are value lists (numbers
-    into `values`), and each snapshot is one set number per variable of the picture."""
+    into `values`), and each snapshot is one set number per variable of the picture; `all`
+    lists each variable's values (the description's, the CSP's, then any seen)."""
     entries = view.picture["variables"]
     keys = [entry["var"] for entry in entries]
     by_key = {k: v for v, k in enumerate(keys)}
-    value_number: dict[str, int] = {}
-    values: list[str] = []
-    words: list[str] = []
-    word_of = getattr(view, "value", None) or str
-
-    def number(x: Any) -> int:
-        k = show(x)
-        if k not in value_number:
-            value_number[k] = len(values)
-            values.append(k)
-            words.append(word_of(x))
-        return value_number[k]
-
-    seen: list[list[int]] = [[] for _ in keys]
-    for entry, v in zip(entries, range(len(keys))):
-        for k in listed_values(entry) or ():
-            if k not in value_number:
-                value_number[k] = len(values)
-                values.append(k)
-                words.append(k)
-            seen[v].append(value_number[k])
+    values = _Values(getattr(view, "value", None) or str)
+    seen: list[list[int]] = [[values.of_key(k) for k in listed_values(entry) or ()]
+                             for entry in entries]
     for var, domain in (initial or {}).items():
         at = by_key.get(show(var))
         if at is not None:
-            seen[at] += [n for n in map(number, domain) if n not in seen[at]]
-    states = [{by_key[show(var)]: [number(x) for x in domain]
-               for var, domain in rec.values_of(snap).items() if show(var) in by_key}
-              for snap in recording.snapshots]
-    for state in states:
-        for v, domain in state.items():
-            seen[v] += [n for n in domain if n not in seen[v]]
+            seen[at] += [n for n in values.of_domain(tuple(domain)) if n not in seen[at]]
+    states = []
+    for snap in recording.snapshots:
+        state = {}
+        for var, domain in rec.values_of(snap).items():
+            at = by_key.get(show(var))
+            if at is not None:
+                state[at] = values.of_domain(domain)
+                seen[at] += [n for n in state[at] if n not in seen[at]]
+        states.append(state)
     sets: dict[tuple[int, ...], int] = {}
     flat: list[int] = []
+    orders = [_order(numbers) for numbers in seen]
     for state in states:
         for v in range(len(keys)):
-            ordered = tuple(sorted(state.get(v, seen[v]), key=_order(seen[v])))
+            ordered = tuple(sorted(state.get(v, seen[v]), key=orders[v]))
             flat.append(sets.setdefault(ordered, len(sets)))
     name = getattr(view, "name", None) or show
-    return {"picture": view.picture, "keys": keys, "values": values, "words": words,
+    return {"picture": view.picture, "keys": keys, "values": values.keys,
+            "words": values.words, "all": seen, "sets": [list(s) for s in sets],
             "names": [entry.get("name") or name(entry["var"]) for entry in entries],
-            "all": seen, "sets": [list(s) for s in sets],
-            "snapshots": json.dumps(flat, separators=(",", ":"))}
+            "snapshots": numbers_text(flat)}
 
 
 def _order(numbers: list[int]) -> Any:
@@ -265,7 +310,7 @@ class Shown:
         self.total = len(recording)
         self.names = [info.name for info in recording.codes]
         self.files = [info.file for info in recording.codes]
-        self.snapshots = json.loads(data["snapshots"]) if data["picture"] else []
+        self.snapshots = numbers_of(data["snapshots"]) if data["picture"] else []
         self.width = len(data.get("keys", ()))
         self._removed: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
@@ -296,13 +341,17 @@ class Shown:
         source = self.get(i, rec.SOURCE)
         if source < 0 or source != self.get(j, rec.SOURCE) or not self.snapshots:
             return []
-        pair = (self.get(i, rec.SNAP), self.get(j, rec.SNAP))
-        found = self._removed.get(pair)
+        return self.removed_between(self.get(i, rec.SNAP), self.get(j, rec.SNAP))
+
+    def removed_between(self, a: int, b: int) -> list[tuple[int, int]]:
+        """The (variable, value) numbers of snapshot `a` not in snapshot `b`."""
+        found = self._removed.get((a, b))
         if found is None:
-            before, after = self.state(i), self.state(j)
-            assert before is not None and after is not None
-            found = self._removed[pair] = [(v, x) for v in range(self.width) for x in before[v]
-                                           if x not in after[v]]
+            sets, w = self.data["sets"], self.width
+            before, after = self.snapshots[a * w:(a + 1) * w], self.snapshots[b * w:(b + 1) * w]
+            found = self._removed[a, b] = [
+                (v, x) for v, (s, t) in enumerate(zip(before, after)) if s != t
+                for x in sets[s] if x not in sets[t]]
         return found
 
     def target(self, i: int, kind: str, breakpoints: Iterable[tuple[str, int]] = (),

@@ -21,8 +21,8 @@ const CODE_JUMPS = [  // [kind, button label, title, key]
 class CodeRun {
   constructor(raw) {
     Object.assign(this, raw);
-    this.st = Int32Array.from(JSON.parse(raw.steps));
-    this.snaps = raw.picture ? Int32Array.from(JSON.parse(raw.snapshots)) : null;
+    this.st = int32s(raw.steps);
+    this.snaps = raw.picture ? int32s(raw.snapshots) : null;
     this.width = raw.picture ? raw.keys.length : 0;
     this.shrinking = new Set(raw.shrinks);
     this.firstOfFrame = null;
@@ -389,6 +389,15 @@ class CodeStepperView {
     const marks = i > 0 ? run.removed(i - 1, i).map(([v, x]) => [v, run.values[x], "prune"]) : [];
     this.view.mark(marks, null);
   }
+}
+
+// Numbers sent as base64 of 32-bit little-endian integers (code_page.numbers_text).
+function int32s(text) {
+  const chars = atob(text), bytes = new Uint8Array(chars.length);
+  for (let i = 0; i < chars.length; i++) bytes[i] = chars.charCodeAt(i);
+  const view = new DataView(bytes.buffer), out = new Int32Array(bytes.length / 4);
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt32(4 * i, true);
+  return out;
 }
 
 // A value said in the live region: at most `most` characters.
