@@ -69,7 +69,10 @@ class Oracle:
             self.last = (id(frame), frame.f_lineno)
         elif event == "return":
             error = self.raising.pop(id(frame), None)
-            self.note(frame, "return", repr(arg) if error is None else f"raises {error!r}")
+            if error is None:
+                self.note(frame, "return", repr(arg))
+            else:
+                self.note(frame, "raise", f"raises {error!r}")
             self.last = None
             self.stack.pop()
             self.over = not self.stack
@@ -305,7 +308,7 @@ def test_an_exception_is_kept_and_its_steps_show_where():
     stepper = CodeStepper(namespace["broken"], {"x": [1, 2]}, "x")
     assert isinstance(stepper.exception, IndexError) and stepper.result is None
     last = stepper.steps[-1]
-    assert (last.kind, last.line) == ("return", 3)
+    assert (last.kind, last.line) == ("raise", 3)
     assert last.value == "raises IndexError('list index out of range')"
     assert stepper.data["note"] == "the function raised IndexError('list index out of range')"
 
@@ -336,8 +339,10 @@ def test_sentences_say_the_steps():
         step = stepper.step
         if step.kind == "line":
             said = f"line {step.line} of {step.function}, depth {step.depth}"
-        else:
+        elif step.kind == "return":
             said = f"{step.function} returns {step.value}, depth {step.depth}"
+        else:
+            said = f"{step.function} {step.value}, depth {step.depth}"  # "raises ..."
         assert stepper.sentence() == f"step {i + 1} of {total}: {said}"
 
 

@@ -30,6 +30,7 @@ CODE_PHRASES = {
     "heading": "step {k} of {n}: ",
     "line": "line {m} of {name}, depth {depth}",
     "returns": "{name} returns {value}, depth {depth}",
+    "raises": "{name} {value}, depth {depth}",
     "start_note": "{n} steps recorded",
     "cut": ("the recording stopped at {n} steps (the cap, max_lines); the function ran on "
             "to its end"),
@@ -65,6 +66,7 @@ CODE_PHRASES = {
     "ask_return": "What will {name} return?",
     "ask_return_free": "What will {name} return? Type its repr, then press check.",
     "ask_nothing_return": "Nothing to predict here: {name} returns {value}.",
+    "ask_nothing_raise": "Nothing to predict here: {name} {value}.",
     "ask_nothing_end": "Nothing to predict here: the recording ends before {name} returns.",
     "right_return": "Right: {name} returns {value} (step {k}).",
     "wrong_return": "Not this time: {name} returns {value} (step {k}), not {other}.",
@@ -184,7 +186,7 @@ def returns_of(recording: rec.Recording) -> dict[str, list[int]]:
     flat, stride = recording.flat, recording.stride
     for kind, code, value in zip(flat[rec.KIND::stride], flat[rec.CODE::stride],
                                  flat[rec.VALUE::stride]):
-        if kind == rec.RETURN_STEP:
+        if kind != rec.LINE_STEP:
             values = found.setdefault(str(code), [])
             if value not in values:
                 values.append(value)
@@ -320,9 +322,10 @@ class Shown:
     def sentence(self, i: int) -> str:
         """The line under the code: where the replay stands."""
         heading = fill(CODE_PHRASES["heading"], k=i + 1, n=self.total)
-        depth, name = self.get(i, rec.DEPTH), self.function(i)
-        if self.get(i, rec.KIND) == rec.RETURN_STEP:
-            return heading + fill(CODE_PHRASES["returns"], name=name, depth=depth,
+        depth, name, kind = self.get(i, rec.DEPTH), self.function(i), self.get(i, rec.KIND)
+        if kind != rec.LINE_STEP:
+            phrase = "returns" if kind == rec.RETURN_STEP else "raises"
+            return heading + fill(CODE_PHRASES[phrase], name=name, depth=depth,
                                   value=self.recording.text(self.get(i, rec.VALUE)))
         return heading + fill(CODE_PHRASES["line"], m=self.get(i, rec.LINE), name=name,
                               depth=depth)
@@ -386,7 +389,7 @@ class Shown:
         """The step where the frame of step `i` returns (None: not recorded)."""
         frame = self.get(i, rec.FRAME)
         return next((j for j in range(i, self.total) if self.get(j, rec.FRAME) == frame
-                     and self.get(j, rec.KIND) == rec.RETURN_STEP), None)
+                     and self.get(j, rec.KIND) != rec.LINE_STEP), None)
 
     def question(self, i: int) -> dict[str, Any]:
         """What "predict" asks at step `i`: the values of the picture that go while its line
@@ -394,11 +397,11 @@ class Shown:
         function returns ("return", `answer` the text, `choices` the values it ever
         returned, [] when too many to list), or nothing ("nothing"). `k` is the step that
         answers it."""
-        name, text = self.function(i), self.recording.text
-        if self.get(i, rec.KIND) == rec.RETURN_STEP:
+        name, text, kind = self.function(i), self.recording.text, self.get(i, rec.KIND)
+        if kind != rec.LINE_STEP:
+            phrase = "ask_nothing_return" if kind == rec.RETURN_STEP else "ask_nothing_raise"
             return {"ask": "nothing", "k": i, "text": fill(
-                CODE_PHRASES["ask_nothing_return"], name=name,
-                value=text(self.get(i, rec.VALUE)))}
+                CODE_PHRASES[phrase], name=name, value=text(self.get(i, rec.VALUE)))}
         end = self.finished(i)
         gone = self.removed(i, end) if end is not None else []
         if gone:

@@ -60,6 +60,12 @@ class CodeStepper(anywidget.AnyWidget):
         computation calls it: the conflict analysis inside a learning search). `problem`
         (a CSP or a puzzle) chooses the picture when `view` is not given."""
         recording = rec.record(function, watch=watch, max_lines=max_lines, run=run)
+        return cls.replay(recording, view=view, title=title, problem=problem)
+
+    @classmethod
+    def replay(cls, recording: rec.Recording, *, view: Any = None, title: str = "",
+               problem: Any = None) -> CodeStepper:
+        """A stepper on a recording made before (`recorder.record`)."""
         stepper = cls.__new__(cls)
         stepper._build(recording, view, [problem], title)
         return stepper

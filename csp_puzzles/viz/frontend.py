@@ -50,7 +50,7 @@ def prelude() -> str:
             f"const STRIDE = {packing.STRIDE}, {fields};\n"
             f"const COUNTED = {json.dumps(list(COUNTED))};\n"
             f"const {code_fields}, C_STRIDE = {recorder.STRIDE}, "
-            f"C_RETURN = {recorder.RETURN_STEP};\n")
+            f"C_LINE_STEP = {recorder.LINE_STEP}, C_RETURN = {recorder.RETURN_STEP};\n")
 
 
 def module() -> str:

@@ -14,8 +14,9 @@ What is recorded, exactly (the tests hold an independent `sys.settrace` recorder
   function itself); comprehensions, generator expressions and lambdas are part of the
   line that runs them, so they and what they call are not recorded;
 - a `line` event is a step, unless it repeats the step just before (the same frame and
-  line: a line that loops on itself is one step); a `return` event is a step whose value
-  is the returned value's repr (or the exception the frame raised);
+  line: a line that loops on itself is one step); a `return` event is a step, of kind
+  "return" with the returned value's repr, or "raise" with "raises " and the repr of the
+  exception the frame let out;
 - at most `max_lines` steps: past that, recording stops and the function runs on to its
   end, and `truncated` says so.
 
@@ -55,8 +56,8 @@ COLLECTIONS = (list, tuple, set, frozenset, range)
 STRIDE = 10
 KIND, LINE, CODE, FRAME, DEPTH, CALLER, SNAP, SOURCE, PLACE, VALUE = range(STRIDE)
 #: kinds of step
-LINE_STEP, RETURN_STEP = 0, 1
-KINDS = ("line", "return")
+LINE_STEP, RETURN_STEP, RAISE_STEP = 0, 1, 2
+KINDS = ("line", "return", "raise")
 #: snapshot kinds
 DOMAINS, ASSIGNMENT = "domains", "assignment"
 
@@ -109,9 +110,10 @@ class Recording:
 
 class Step:
     """One recorded step, read from the recording when asked: `line`, `function`, `locals`
-    (the watched names present then, as repr strings), `depth`, `kind` ("line" or
-    "return"), `file`, `frame` (its frame's number: frames are numbered from 1 as they
-    start) and `value` (a return's value as a repr string, else None)."""
+    (the watched names present then, as repr strings), `depth`, `kind` ("line", "return"
+    or "raise"), `file`, `frame` (its frame's number: frames are numbered from 1 as they
+    start) and `value` (a return's value as a repr string, a raise's "raises " and the
+    exception's repr, a line's None)."""
 
     __slots__ = ("_recording", "index")
 
@@ -277,8 +279,10 @@ class _Recorder:
             if self.previous != (info.serial, frame.f_lineno):
                 self.step(frame, info, LINE_STEP, -1)
         elif event == "return":
-            said = f"raises {info.raising!r}" if info.raising is not None else _repr(arg)
-            self.step(frame, info, RETURN_STEP, self.number(said))
+            if info.raising is None:
+                self.step(frame, info, RETURN_STEP, self.number(_repr(arg)))
+            else:
+                self.step(frame, info, RAISE_STEP, self.number("raises " + _repr(info.raising)))
             del self.frames[frame]
             if info.parent is None:  # the recorded call is over
                 self.done = True

@@ -13,7 +13,7 @@ const CODE_JUMPS = [  // [kind, button label, title, key]
   ["over", "↷", "over: the next line of this function (its calls run through)", "ArrowDown"],
   ["call", "call", "call: the next call of a function", "c"],
   ["shrink", "shrink", "shrink: the next time a domain shrinks", "s"],
-  ["return", "return", "return: the next return", "r"],
+  ["return", "return", "return: the next return (or raise)", "r"],
   ["breakpoint", "▶●", "continue to the next breakpoint", "b"],
 ];
 
@@ -31,7 +31,7 @@ class CodeRun {
   watched(i, w) { return this.st[i * this.stride + this.fields + w]; }
   text(n) { return n >= 0 ? this.texts[n] : ""; }
   name(i) { return this.codes[this.get(i, C_CODE)][0]; }
-  isReturn(i) { return this.get(i, C_KIND) === C_RETURN; }
+  isReturn(i) { return this.get(i, C_KIND) !== C_LINE_STEP; }  // a return or a raise
   place(i) { return `${this.codes[this.get(i, C_CODE)][1]}:${this.get(i, C_LINE)}`; }
   isCall(j) {  // the first step of its frame
     if (!this.firstOfFrame) {
@@ -49,7 +49,10 @@ class CodeRun {
   sentence(i) {
     const heading = fill(this.phrases.heading, { k: i + 1, n: this.total });
     const slots = { name: this.name(i), depth: this.get(i, C_DEPTH) };
-    if (this.isReturn(i)) return heading + fill(this.phrases.returns, Object.assign(slots, { value: this.text(this.get(i, C_VALUE)) }));
+    if (this.isReturn(i)) {
+      const phrase = this.get(i, C_KIND) === C_RETURN ? this.phrases.returns : this.phrases.raises;
+      return heading + fill(phrase, Object.assign(slots, { value: this.text(this.get(i, C_VALUE)) }));
+    }
     return heading + fill(this.phrases.line, Object.assign(slots, { m: this.get(i, C_LINE) }));
   }
   state(i) {  // for each variable of the picture, its value numbers left (null: no domains)
@@ -93,7 +96,10 @@ class CodeRun {
   }
   question(i) {
     const phrases = this.phrases, name = this.name(i);
-    if (this.isReturn(i)) return { ask: "nothing", k: i, text: fill(phrases.ask_nothing_return, { name, value: this.text(this.get(i, C_VALUE)) }) };
+    if (this.isReturn(i)) {
+      const phrase = this.get(i, C_KIND) === C_RETURN ? phrases.ask_nothing_return : phrases.ask_nothing_raise;
+      return { ask: "nothing", k: i, text: fill(phrase, { name, value: this.text(this.get(i, C_VALUE)) }) };
+    }
     const end = this.finished(i);
     const gone = end === null ? [] : this.removed(i, end);
     if (gone.length) return { ask: "removals", k: end, answer: gone, text: fill(phrases.ask_removals, { m: this.get(i, C_LINE) }) };
@@ -375,7 +381,8 @@ class CodeStepperView {
       shown += 1;
       row(name, run.text(n), same && run.watched(i - 1, w) !== n);
     });
-    if (run.isReturn(i)) row("returns", run.text(run.get(i, C_VALUE)), false);
+    if (run.get(i, C_KIND) === C_RETURN) row("returns", run.text(run.get(i, C_VALUE)), false);
+    else if (run.isReturn(i)) row("raises", run.text(run.get(i, C_VALUE)).replace(/^raises /, ""), false);
     else if (!shown) html("tr", {}, table).appendChild(html("td", { class: "cx-caption" }, null, run.phrases.absent));
   }
   drawPicture(i) {
