@@ -311,31 +311,26 @@ class _Recorder:
         self.previous = (info.serial, frame.f_lineno) if kind == LINE_STEP else (-1, -1)
 
     def snapshot(self, info: _Frame) -> tuple[int, int, int]:
-        """The state the picture shows: the domains of the innermost frame that holds
-        domains, else the innermost assignment; its numbers as a snapshot, as a source and
-        as a place, or -1s when no frame holds either."""
-        chosen, owner = None, info
+        """The state the picture shows: the innermost frame's domains or assignment; an
+        assignment over the domains of a frame further out, when one holds domains (each
+        assigned variable shown with its value). Its numbers as a snapshot, as a source (the
+        innermost mapping) and as a place, or -1s when no frame holds either."""
         walk: _Frame | None = info
-        while walk is not None:
-            if walk.state is not None and (chosen is None or walk.state[0] == DOMAINS):
-                chosen, owner = walk.state, walk
-                if chosen[0] == DOMAINS:
-                    break
+        while walk is not None and walk.state is None:
             walk = walk.parent
-        if chosen is None:
+        if walk is None or walk.state is None:
             return -1, -1, -1
-        kind, mapping, place = chosen
-        if kind == DOMAINS:
-            raw = (kind, tuple(zip(mapping, map(tuple, mapping.values()))))
-        else:
-            raw = (kind, tuple(mapping.items()))
+        owner, (kind, mapping, place) = walk, walk.state
+        under = None
+        while kind == ASSIGNMENT and walk is not None:  # domains further out?
+            if walk.state is not None and walk.state[0] == DOMAINS:
+                under = walk.state[1]
+                break
+            walk = walk.parent
         try:
-            snap = self.snap_number.get(raw)
+            snap = self.number_state(kind, mapping, under)
         except TypeError:  # values that cannot be hashed: no picture of them
             return -1, -1, -1
-        if snap is None:
-            snap = self.snap_number[raw] = len(self.recording.snapshots)
-            self.recording.snapshots.append(raw)
         source = self.source_number.get(id(mapping))
         if source is None:
             source = self.source_number[id(mapping)] = len(self.sources)
@@ -345,6 +340,21 @@ class _Recorder:
             where = self.place_number[place, owner.code] = len(self.recording.places)
             self.recording.places.append((place, owner.code))
         return snap, source, where
+
+    def number_state(self, kind: str, mapping: Any, under: Any) -> int:
+        """The number of a state: domains, an assignment, or an assignment over domains."""
+        if kind == DOMAINS:
+            raw: tuple = (kind, tuple(zip(mapping, map(tuple, mapping.values()))))
+        elif under is None:
+            raw = (kind, tuple(mapping.items()))
+        else:
+            raw = (DOMAINS, tuple((var, (mapping[var],) if var in mapping else tuple(values))
+                                  for var, values in under.items()))
+        snap = self.snap_number.get(raw)
+        if snap is None:
+            snap = self.snap_number[raw] = len(self.recording.snapshots)
+            self.recording.snapshots.append(raw)
+        return snap
 
     def number(self, text: str) -> int:
         found = self.text_number.get(text)
