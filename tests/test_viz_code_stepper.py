@@ -292,8 +292,8 @@ def test_the_cap_stops_recording_and_the_function_runs_on():
                           max_lines=60)
     assert stepper.truncated and len(stepper.steps) == 60
     assert stepper.result == textbook.backtracking_search(queens(6), "input", "input", "fc")
-    assert stepper.data["note"] == ("the recording stopped at 60 steps (the cap, max_lines); "
-                                    "the function ran on to its end")
+    assert stepper.data["note"] == ("60 steps recorded; the recording stopped at 60 steps (the "
+                                    "cap, max_lines); the function ran on to its end")
 
 
 def test_an_exception_is_kept_and_its_steps_show_where():
@@ -310,7 +310,8 @@ def test_an_exception_is_kept_and_its_steps_show_where():
     last = stepper.steps[-1]
     assert (last.kind, last.line) == ("raise", 3)
     assert last.value == "raises IndexError('list index out of range')"
-    assert stepper.data["note"] == "the function raised IndexError('list index out of range')"
+    assert stepper.data["note"] == ("3 steps recorded; the function raised "
+                                    "IndexError('list index out of range')")
 
 
 def every_line_is_in_the_listing(stepper: CodeStepper) -> None:
@@ -326,6 +327,14 @@ def every_line_is_in_the_listing(stepper: CodeStepper) -> None:
         assert block[step.line - first] == linecache.getline(step.file, step.line).rstrip()
 
 
+def test_a_generator_function_is_refused_with_the_reason():
+    def counting(n):
+        yield from range(n)
+
+    with pytest.raises(ValueError, match="a generator function runs only when iterated"):
+        CodeStepper(counting, 3)
+
+
 def test_the_listing_holds_every_line_that_ran():
     for function, args, kwargs, watch in CASES.values():
         every_line_is_in_the_listing(CodeStepper(function, *args, watch=watch, **kwargs))
@@ -334,15 +343,18 @@ def test_the_listing_holds_every_line_that_ran():
 def test_sentences_say_the_steps():
     stepper = CodeStepper(textbook.backtracking_search, map_colouring(), "input", "input", "fc")
     total = len(stepper.steps)
-    for i in (0, 17, 100, total - 1):
+    for i in (0, 17, 30, 100, total - 1):
         stepper.go(i)
         step = stepper.step
+        # the page names a method with its class, a nested function by its own name
+        name = stepper.recording.codes[stepper.recording.get(i, recorder.CODE)].label
+        assert name.split(".")[-1] == step.function and "<" not in name
         if step.kind == "line":
-            said = f"line {step.line} of {step.function}, depth {step.depth}"
+            said = f"line {step.line} of {name}, depth {step.depth}"
         elif step.kind == "return":
-            said = f"{step.function} returns {step.value}, depth {step.depth}"
+            said = f"{name} returns {step.value}, depth {step.depth}"
         else:
-            said = f"{step.function} {step.value}, depth {step.depth}"  # "raises ..."
+            said = f"{name} {step.value}, depth {step.depth}"  # "raises ..."
         assert stepper.sentence() == f"step {i + 1} of {total}: {said}"
 
 

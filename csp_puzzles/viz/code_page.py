@@ -31,7 +31,7 @@ CODE_PHRASES = {
     "line": "line {m} of {name}, depth {depth}",
     "returns": "{name} returns {value}, depth {depth}",
     "raises": "{name} {value}, depth {depth}",
-    "start_note": "{n} steps recorded",
+    "summary": "{n} steps recorded",
     "cut": ("the recording stopped at {n} steps (the cap, max_lines); the function ran on "
             "to its end"),
     "raised": "the function raised {value}",
@@ -131,8 +131,9 @@ def numbers_of(text: str) -> list[int]:
 
 
 def note(recording: rec.Recording) -> str:
-    """What the page says under the controls: the cap reached, an exception raised."""
-    said = []
+    """What the page says of the recording, above the code: how many steps, the cap
+    reached, an exception raised."""
+    said = [fill(CODE_PHRASES["summary"], n=len(recording))]
     if recording.truncated:
         said.append(fill(CODE_PHRASES["cut"], n=len(recording)))
     if recording.exception is not None:
@@ -160,7 +161,7 @@ def listing(recording: rec.Recording) -> tuple[list[list[Any]], list[dict[str, A
     for info in recording.codes:
         if info.file not in paths:
             paths.append(info.file)
-    codes = [[info.name, paths.index(info.file), info.first, info.last]
+    codes = [[info.label, paths.index(info.file), info.first, info.last]
              for info in recording.codes]
     files = []
     for path in paths:
@@ -310,7 +311,7 @@ class Shown:
         self.recording, self.data = recording, data
         self.get = recording.get
         self.total = len(recording)
-        self.names = [info.name for info in recording.codes]
+        self.names = [info.label for info in recording.codes]
         self.files = [info.file for info in recording.codes]
         self.snapshots = numbers_of(data["snapshots"]) if data["picture"] else []
         self.width = len(data.get("keys", ()))

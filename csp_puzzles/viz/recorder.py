@@ -66,9 +66,11 @@ _MISSING = object()
 
 @dataclass
 class CodeInfo:
-    """A function that ran: its name, file, and the lines its source spans."""
+    """A function that ran: its name, its name as the page says it (a method with its
+    class), its file, and the lines its source spans."""
 
     name: str
+    label: str
     file: str
     first: int
     last: int
@@ -207,6 +209,9 @@ def record(function: Callable, args: Sequence[Any] = (), kwargs: Mapping[str, An
         recorder.stop()
     if run is not None and not recorder.started:
         raise ValueError(f"{target.__name__} was never called: nothing to step")
+    if not recording.flat:
+        raise ValueError(f"{target.__name__} ran no line: a generator function runs only "
+                         "when iterated (step a function that iterates it: list(...))")
     if recorder.done and run is not None:
         recording.result = recorder.returned
     recording.codes = recorder.code_infos()
@@ -372,8 +377,8 @@ class _Recorder:
         self.sources.clear()
 
     def code_infos(self) -> list[CodeInfo]:
-        return [CodeInfo(short_name(code), code.co_filename, code.co_firstlineno,
-                         last_line(code), code)
+        return [CodeInfo(code.co_name, short_name(code), code.co_filename,
+                         code.co_firstlineno, last_line(code), code)
                 for code in sorted(self.code_number, key=self.code_number.__getitem__)]
 
 

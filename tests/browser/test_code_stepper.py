@@ -96,6 +96,7 @@ def test_the_marked_line_moves_with_the_step_button_and_the_jumps(browser, tmp_p
     page = open_page(browser, tmp_path, [stepper])
     root = page.locator(".csp-code-stepper")
     expect(page, root, stepper, 0)
+    assert root.locator(".cx-recorded").inner_text() == f"{len(stepper.steps)} steps recorded"
     step = root.locator("button[title^='step']")
     assert step.count() == 1
     for position in (1, 2, 3):

@@ -176,11 +176,12 @@ class CodeStepperView {
     this.replay = { domain: (v) => (this.run.state(this.position) || this.run.all)[v] };
     this.position = Math.max(0, Math.min(this.run.total - 1, model.get("position") || 0));
     this.stops = new Set((model.get("breakpoints") || []).map(([file, line]) => this.stopKey(file, line)));
-    this.note = model.get("note") || this.run.note;
+    this.note = model.get("note") || "";
     const title = this.run.title;
     this.root = html("div", { class: "csp-stepper csp-code-stepper", tabindex: "0", role: "region",
       "aria-label": title ? `code stepper: ${title}` : "code stepper" }, el);
     if (title) html("div", { class: "cx-caption" }, this.root, title);
+    html("div", { class: "cx-caption cx-recorded" }, this.root, this.run.note);
     const main = html("div", { class: "cx-main" }, this.root);
     this.buildCode(html("div", { class: "cx-code-panel" }, main));
     this.buildSide(html("div", { class: "cx-side" }, main));
