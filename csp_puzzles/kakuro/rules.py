@@ -201,7 +201,8 @@ class RunConstraint(Constraint):
         n = len(self.cells)
         cell = self.cells[i]
         if self.magic:
-            return f"{MAGIC_BLOCK}: {self.label} in {n} cells is always {_show_set(fitting[0])}"
+            cells = "1 cell" if n == 1 else f"{n} cells"
+            return f"{MAGIC_BLOCK}: {self.label} in {cells} is always {_show_set(fitting[0])}"
         if len(fitting) == 1:
             return f"{UNIQUE_COMBINATION}: only {_show_set(fitting[0])} still fits {self.label}"
         union = 0
