@@ -327,6 +327,17 @@ def every_line_is_in_the_listing(stepper: CodeStepper) -> None:
         assert block[step.line - first] == linecache.getline(step.file, step.line).rstrip()
 
 
+def test_without_a_source_the_lines_are_numbered_and_the_page_says_why():
+    namespace: dict[str, Any] = {}
+    exec(compile("def double(x):\n    y = 2 * x\n    return y\n", "cell 7", "exec"), namespace)
+    stepper = CodeStepper(namespace["double"], 21)
+    assert stepper.result == 42 and [s.line for s in stepper.steps] == [2, 3, 3]
+    assert stepper.data["files"][0]["blocks"] == [[1, ["(no source)"] * 3]]
+    assert stepper.data["note"] == ("3 steps recorded; the source of double is not available "
+                                    "(cell 7: code typed at a prompt or run from a string); its "
+                                    "lines are numbered, not shown")
+
+
 def test_a_generator_function_is_refused_with_the_reason():
     def counting(n):
         yield from range(n)

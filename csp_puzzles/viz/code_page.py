@@ -32,6 +32,9 @@ CODE_PHRASES = {
     "returns": "{name} returns {value}, depth {depth}",
     "raises": "{name} {value}, depth {depth}",
     "summary": "{n} steps recorded",
+    "no_source": ("the source of {name} is not available ({other}: code typed at a prompt or "
+                  "run from a string); its lines are numbered, not shown"),
+    "missing_line": "(no source)",
     "cut": ("the recording stopped at {n} steps (the cap, max_lines); the function ran on "
             "to its end"),
     "raised": "the function raised {value}",
@@ -133,7 +136,7 @@ def numbers_of(text: str) -> list[int]:
 def note(recording: rec.Recording) -> str:
     """What the page says of the recording, above the code: how many steps, the cap
     reached, an exception raised."""
-    said = [fill(CODE_PHRASES["summary"], n=len(recording))]
+    said = [fill(CODE_PHRASES["summary"], n=len(recording)), *missing_sources(recording)]
     if recording.truncated:
         said.append(fill(CODE_PHRASES["cut"], n=len(recording)))
     if recording.exception is not None:
@@ -165,8 +168,8 @@ def listing(recording: rec.Recording) -> tuple[list[list[Any]], list[dict[str, A
              for info in recording.codes]
     files = []
     for path in paths:
-        lines = rec.source_lines(next(i for i in recording.codes if i.file == path),
-                                 recording.globals)
+        first_code = next(i for i in recording.codes if i.file == path)
+        lines = rec.source_lines(first_code, recording.globals)
         spans = sorted((info.first, info.last) for info in recording.codes if info.file == path)
         merged: list[list[int]] = []
         for first, last in spans:
@@ -174,11 +177,22 @@ def listing(recording: rec.Recording) -> tuple[list[list[Any]], list[dict[str, A
                 merged[-1][1] = max(merged[-1][1], last)
             else:
                 merged.append([first, last])
-        blocks = [[first, [line.rstrip("\r\n").expandtabs() for line in lines[first - 1:last]]]
+        blocks = [[first, [line.rstrip("\r\n").expandtabs() for line in lines[first - 1:last]]
+                   if lines else [CODE_PHRASES["missing_line"]] * (last - first + 1)]
                   for first, last in merged]
         files.append({"label": file_label(path, recording.globals), "path": path,
-                      "blocks": blocks})
+                      "blocks": blocks, "missing": not lines})
     return codes, files
+
+
+def missing_sources(recording: rec.Recording) -> list[str]:
+    """What the page says of each file whose source is not available."""
+    said, seen = [], set()
+    for info in recording.codes:
+        if info.file not in seen and not rec.source_lines(info, recording.globals):
+            said.append(fill(CODE_PHRASES["no_source"], name=info.name, other=info.file))
+        seen.add(info.file)
+    return said
 
 
 def returns_of(recording: rec.Recording) -> dict[str, list[int]]:

@@ -429,12 +429,9 @@ def last_line(code: CodeType) -> int:
 
 
 def source_lines(info: CodeInfo, module_globals: Mapping[str, Any]) -> list[str]:
-    """The lines of the file a function comes from (a notebook cell's, through linecache)."""
-    lines = linecache.getlines(info.file, dict(module_globals))
-    if not lines:
-        raise ValueError(f"the source of {info.name} is not available ({info.file}): define "
-                         "it in a file or a notebook cell, not at an interactive prompt")
-    return lines
+    """The lines of the file a function comes from (a notebook cell's, through linecache);
+    [] when there are none (code typed at a prompt, or given to `exec` as a string)."""
+    return linecache.getlines(info.file, dict(module_globals))
 
 
 def values_of(snapshot: tuple[str, tuple]) -> dict[Hashable, tuple[Any, ...]]:
