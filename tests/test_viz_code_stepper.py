@@ -16,6 +16,7 @@ from csp_puzzles import CSP, Predicate, solve
 from csp_puzzles.core import analysis, structure, textbook
 from csp_puzzles.core.learning import LearningSearch
 from csp_puzzles.core.local import min_conflicts
+from csp_puzzles.core.trace import show
 from csp_puzzles.examples import map_colouring, queens
 from csp_puzzles.viz import recorder
 
@@ -434,3 +435,29 @@ def test_predict_then_check_at_a_line():
     other = "False" if answer["answer"] == "True" else "True"
     assert stepper.check_return(other) == (f"Not this time: revise returns {answer['answer']} "
                                            f"(step {back + 1}), not {other}.")
+
+
+def test_a_puzzle_among_the_arguments_brings_its_own_picture():
+    from csp_puzzles import hashi
+
+    puzzle = hashi.parse("7x7m2:b2b4a3c1c1a3a4h4b5a2h3b6b2")
+
+    def first_edges(puzzle):
+        domains = {v: list(d) for v, d in puzzle.to_csp().domains.items()}
+        for var in list(domains)[:3]:
+            domains[var] = domains[var][:1]
+        return domains
+
+    stepper = CodeStepper(first_edges, puzzle)
+    data = stepper.data
+    assert data["picture"] == puzzle.picture()
+    assert data["names"][0].startswith("edge ") and data["words"][:3] == [
+        "0 bridges", "1 bridge", "2 bridges"]
+    # the picture shows each edge's domain as the function left it; three steps shrink one
+    assert len(data["shrinks"]) == 3
+    last = stepper.shown.state(len(stepper.steps) - 1)
+    result = stepper.result
+    by_key = {key: v for v, key in enumerate(data["keys"])}
+    for var, values in result.items():
+        shown = last[by_key[show(var)]]
+        assert [data["values"][x] for x in shown] == [show(x) for x in values]
