@@ -102,6 +102,11 @@ def test_the_marked_line_moves_with_the_step_button_and_the_jumps(browser, tmp_p
     for position in (1, 2, 3):
         step.click()
         expect(page, root, stepper, position)
+        # the legend's › marks the line that ran just before (when it is another line)
+        ran = root.locator(".csp-code .cx-ran")
+        before = stepper.steps[position - 1]
+        if before.line != stepper.steps[position].line:
+            assert int(ran.get_attribute("data-line")) == before.line
     picture = root.locator(".cx-picture svg").inner_html()
     for kind, title in (("call", "call:"), ("shrink", "shrink:"), ("over", "over:"),
                         ("return", "return:"), ("call", "call:")):
@@ -368,7 +373,18 @@ def test_in_jupyterlab_a_cells_function_steps(browser, lab):
     wait_for(expected.shown.target(5, "call"))
     assert steps[expected.shown.target(5, "call")].function == "first_colour"
     root.press("ArrowRight")  # JupyterLab keeps out of the stepper's keys
-    wait_for(expected.shown.target(5, "call") + 1)
+    at = expected.shown.target(5, "call") + 1
+    wait_for(at)
+    cells = page.locator(".jp-Notebook-cell").count()
+    for key, kind in (("r", "return"), ("c", "call"), ("b", "breakpoint"), ("s", "shrink")):
+        target = expected.shown.target(at, kind)  # no breakpoint set yet: "b" stays
+        root.press(key)  # in command mode, JupyterLab's r, c, b and s act on cells
+        if target is not None:
+            wait_for(target)
+            at = target
+    wait_for(at)
+    assert page.locator(".jp-Notebook-cell").count() == cells
+    assert page.locator(".jp-RawCell").count() == 0
     # a breakpoint on `return domains`: the run stops there, at the end of the loop
     root.locator(".cx-code-line[data-file='0'][data-line='5']").click()
     root.locator("button[title^='continue to the next breakpoint']").click()
