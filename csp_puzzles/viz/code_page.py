@@ -45,7 +45,6 @@ CODE_PHRASES = {
     "watched": "values",
     "absent": "(none of the watched names is defined here)",
     "changed": "changed",
-    "said_values": "{values}",
     "code": ("the source: Tab to it, then the up and down arrows move between lines; Enter "
              "or a click sets or clears a breakpoint"),
     "breakpoint_on": "breakpoint set at line {m}",

@@ -57,8 +57,9 @@ class CodeStepper(anywidget.AnyWidget):
                view: Any = None, max_lines: int = rec.MAX_LINES, title: str = "",
                problem: Any = None) -> CodeStepper:
         """Step the first call of `function` that `run()` makes (a function where a bigger
-        computation calls it: the conflict analysis inside a learning search). `problem`
-        (a CSP or a puzzle) chooses the picture when `view` is not given."""
+        computation calls it: the conflict analysis inside a learning search); `result` is
+        what that call returned (None if the recording was cut before it returned).
+        `problem` (a CSP or a puzzle) chooses the picture when `view` is not given."""
         recording = rec.record(function, watch=watch, max_lines=max_lines, run=run)
         return cls.replay(recording, view=view, title=title, problem=problem)
 
