@@ -399,7 +399,7 @@ def test_in_jupyterlab_a_cells_function_steps(browser, lab):
 
 # -- JupyterLite: the course's code steppers run in the page's Python (Pyodide), offline ---------
 @pytest.mark.slow
-def test_in_jupyterlite_the_code_steppers_run_offline(tmp_path):
+def test_in_jupyterlite_the_code_steppers_run_offline(browser, tmp_path):
     """The book's ac3 (notebook 02) and the student's own ac3 (exercise 05, still the stub
     that raises) recorded by sys.settrace in Pyodide, the stub's source read from its cell,
     both stepping in the page with no request leaving the site."""
@@ -416,34 +416,29 @@ def test_in_jupyterlite_the_code_steppers_run_offline(tmp_path):
     build_site(tmp_path / "site", PYODIDE)
     served = Site(tmp_path / "site")
     try:
-        with sync_api.sync_playwright() as playwright:
-            chromium = launch(playwright)
-            try:
-                tab = Tab(chromium, served)
-                for path, first_line in (("notebooks/02_arc_consistency.ipynb", None),
-                                         ("notebooks/exercises/05_revise_and_ac3.ipynb", 1)):
-                    run = tab.run(path)
-                    assert run.errors == [], run.errors
-                    root = tab.page.locator(".jp-NotebookPanel:visible .csp-code-stepper")
-                    root.wait_for(timeout=120_000)
-                    root.scroll_into_view_if_needed()
-                    text = root.locator(".csp-stepper-text")
-                    assert text.inner_text().startswith("step 1 of ")
-                    root.locator("button[title^='step']").click()
-                    wait_for_text(tab.page, text, "step 2 of ", timeout=60_000)
-                    if first_line is not None:  # the student's function, from its cell
-                        assert root.locator(".cx-code-file").first.inner_text().startswith(
-                            "a cell of this notebook, lines 1–")
-                        assert "NotImplementedError" in root.locator(
-                            ".csp-code").inner_text()
-                    else:  # into revise, and back out of it
-                        root.locator("button[title^='call:']").click()
-                        wait_for_text(tab.page, root.locator(".csp-stepper-text"), "of revise")
-                    name = path.rsplit("/", 1)[-1].removesuffix(".ipynb")
-                    root.screenshot(path=str(ARTIFACTS / f"code_stepper_lite_{name}.png"))
-                assert tab.blocked == [], tab.blocked[:5]
-            finally:
-                chromium.close()
+        tab = Tab(browser, served)
+        for path, first_line in (("notebooks/02_arc_consistency.ipynb", None),
+                                 ("notebooks/exercises/05_revise_and_ac3.ipynb", 1)):
+            run = tab.run(path)
+            assert run.errors == [], run.errors
+            root = tab.page.locator(".jp-NotebookPanel:visible .csp-code-stepper")
+            root.wait_for(timeout=120_000)
+            root.scroll_into_view_if_needed()
+            text = root.locator(".csp-stepper-text")
+            assert text.inner_text().startswith("step 1 of ")
+            root.locator("button[title^='step']").click()
+            wait_for_text(tab.page, text, "step 2 of ", timeout=60_000)
+            if first_line is not None:  # the student's function, from its cell
+                assert root.locator(".cx-code-file").first.inner_text().startswith(
+                    "a cell of this notebook, lines 1–")
+                assert "NotImplementedError" in root.locator(".csp-code").inner_text()
+            else:  # into revise
+                root.locator("button[title^='call:']").click()
+                wait_for_text(tab.page, text, "of revise")
+            name = path.rsplit("/", 1)[-1].removesuffix(".ipynb")
+            root.screenshot(path=str(ARTIFACTS / f"code_stepper_lite_{name}.png"))
+        assert tab.blocked == [], tab.blocked[:5]
+        tab.page.close()
     finally:
         served.close()
 
