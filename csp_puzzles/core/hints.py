@@ -397,11 +397,26 @@ def zoom_lines(hint: Hint, words: Words) -> list[str]:
     contradiction, and what it proves; a step that zooms itself is indented under it."""
     if hint.supposes is None:
         return []
-    var = hint.supposes[0]
-    lines = [f"suppose {words.holds(var, hint.removals[var])}"]
+    lines = [supposition_line(hint, words)]
     for number, step in enumerate(hint.steps, 1):
-        last = number == len(hint.steps)
-        lines.append(f"{'contradiction' if last else 'then'}: {step.sentence}")
+        lines.append(step_line(step, number == len(hint.steps)))
         lines += [f"    {line}" for line in zoom_lines(step, words)]
-    lines.append(f"so {words.removals(hint.removals)}")
+    lines.append(conclusion_line(hint, words))
     return lines
+
+
+def supposition_line(hint: Hint, words: Words) -> str:
+    """"suppose edge (0,0)-(2,0) carries 1 bridge"."""
+    assert hint.supposes is not None, "a hint that supposes nothing has no zoom"
+    var = hint.supposes[0]
+    return f"suppose {words.holds(var, hint.removals[var])}"
+
+
+def step_line(step: Hint, last: bool) -> str:
+    """"then: ...", or for the last step "contradiction: ..."."""
+    return f"{'contradiction' if last else 'then'}: {step.sentence}"
+
+
+def conclusion_line(hint: Hint, words: Words) -> str:
+    """"so edge (0,0)-(2,0) cannot carry 1 bridge"."""
+    return f"so {words.removals(hint.removals)}"
