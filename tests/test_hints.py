@@ -201,10 +201,12 @@ def test_the_cheapest_hint_is_never_costlier_than_any_deduction_available(sessio
 
 
 def test_hints_kept_between_calls_equal_hints_made_afresh() -> None:
-    """A session keeps what each rule deduces, and its scratch states, between calls (and
-    through undo); its hint is the one made from nothing on the same domains."""
+    """A session keeps what each rule deduces, and its scratch states, between calls
+    (through undo, a value crossed out and put back, a decision made and taken back); its
+    hint is the one made from nothing on the same domains."""
     puzzle = hashi.parse((REPO / "data" / "hashi" / "hard-10x10.txt").read_text())
-    session = Session(puzzle)
+    session = Session(puzzle, after_move="nothing")
+    solution = solution_of(puzzle)
     for round_ in range(40):
         hint = session.hint()
         fresh = next_hint(session.ladder, session.domains, session.words,
@@ -216,9 +218,21 @@ def test_hints_kept_between_calls_equal_hints_made_afresh() -> None:
         assert (hint.rule, hint.removals, hint.cost, hint.steps) == \
             (fresh.rule, fresh.removals, fresh.cost, fresh.steps)
         session.apply(hint)
+        undecided = [var for var, values in session.domains.items() if len(values) > 1]
         if round_ % 7 == 6:
             session.undo()
             session.undo()
+        elif round_ % 7 == 3 and undecided:
+            var = undecided[0]
+            wrong = next(x for x in session.domains[var] if x != solution[var])
+            session.remove(var, wrong)
+            session.hint()
+            session.restore(var, wrong)
+        elif round_ % 7 == 5 and undecided:
+            session.set(undecided[0], solution[undecided[0]])
+            session.hint()
+            session.clear(undecided[0])
+    assert session.status == "solved"
 
 
 # -- explanation sequences ---------------------------------------------------------------------
