@@ -168,3 +168,21 @@ def test_splitting_halves_in_value_order():
     decisions = [(e.kind, e.value) for e in result.trace if e.kind in ("split", "assign")]
     assert decisions == [("split", (0, 1, 2, 3)), ("split", (0, 1)), ("assign", 0)]
     assert result.stats.nodes == 3
+
+
+def test_an_inference_of_ones_own_is_never_trusted_with_the_final_check():
+    """Issue 39: an inference that declares arc consistency but removes nothing must not
+    make the search skip the final check: only the core's own inferences are trusted."""
+
+    @establishes(ARC_CONSISTENCY)
+    def does_nothing(state, var):
+        pass
+
+    csp = CSP()
+    csp.add_variables("ab", [1, 2])
+    csp.add_constraint(Predicate(lambda x, y: x != y, ["a", "b"]))
+    result = solve(csp, inference=does_nothing, var_order="input")
+    assert result.status == "solved" and result.solution == {"a": 1, "b": 2}
+    assert csp.is_solution(result.solution)
+    found = count(csp, inference=does_nothing, keep=True)
+    assert found.count == 2 and all(csp.is_solution(s) for s in found.solutions)

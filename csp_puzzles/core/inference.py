@@ -8,8 +8,10 @@
 Each function takes the state and the variable just decided (None at the root, before any
 decision) and raises `Contradiction` when the branch fails, naming the constraint that
 failed in `failure.constraint`. Each declares in `establishes` what holds once it returns;
-the search reads that, never which function it was given, so an inference of your own that
-establishes arc consistency gets the same treatment as `mac`.
+the search reads that to branch, never which function it was given, so an inference of your
+own that establishes arc consistency branches as `mac` does. Only the final check of a
+solution asks which function it was (`is_core_inference`): a declaration is a promise, and
+the search takes it on trust from the core's own inferences alone.
 
 `node_consistency` runs once before any of them: a constraint over a single variable is a
 filter on its domain, so it is applied before the search starts, whatever the inference.
@@ -53,6 +55,12 @@ def establishes(prop: str) -> Callable[[F], F]:
 def reaches_arc_consistency(infer: Inference) -> bool:
     """Whether `infer` leaves the domains arc consistent (then fixed variables are decided)."""
     return getattr(infer, "establishes", None) == ARC_CONSISTENCY
+
+
+def is_core_inference(infer: Inference) -> bool:
+    """Whether `infer` is one of the core's own (`INFERENCES`), whose declarations the final
+    check of a solution trusts; any other inference's solutions are checked in full."""
+    return any(infer is core for core in INFERENCES.values())
 
 
 def node_consistency(state: SearchState) -> None:

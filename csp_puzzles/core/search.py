@@ -34,7 +34,7 @@ from typing import Any
 from .csp import CSP
 from .errors import LimitReached
 from .heuristics import credit_failure
-from .inference import node_consistency, reaches_arc_consistency
+from .inference import is_core_inference, node_consistency, reaches_arc_consistency
 from .options import Options, check_count_limit, check_max_nodes
 from .state import Contradiction, SearchState
 from .stats import Stats
@@ -133,9 +133,9 @@ class Search:
         self.arc_consistent = reaches_arc_consistency(self.infer)
         self.state.fixed_is_decided = self.arc_consistent
         #: the constraints the final check of a solution tests (see `_verified`)
-        declared = getattr(self.infer, "establishes", None) is not None
+        trusted = is_core_inference(self.infer)
         self._unproven = [c for c in csp.constraints
-                          if not (declared and c.proven_when_fixed and c.scope)]
+                          if not (trusted and c.proven_when_fixed and c.scope)]
         self._unproven_scope = list(dict.fromkeys(v for c in self._unproven for v in c.scope))
         self._variables = len(csp.variables)  # how many a complete assignment holds
         self.timeout, self.max_nodes = options.timeout, options.max_nodes
@@ -369,9 +369,11 @@ class Search:
 
         This final check is what makes every answer trustworthy, whatever a propagator of
         one's own does. It checks each constraint with `is_satisfied`, except those that
-        declare `proven_when_fixed` when the inference is a declared one of the core: these
-        failed as soon as their scope was fixed to wrong values, so checking them again at
-        every one of a million solutions would only repeat the search's own work. (A
+        declare `proven_when_fixed` when the inference is one of the core's own
+        (`is_core_inference`): these failed as soon as their scope was fixed to wrong
+        values, so checking them again at every one of a million solutions would only
+        repeat the search's own work. An inference of one's own is never trusted so,
+        whatever it declares: its solutions are checked against every constraint. (A
         constraint over no variable is checked: no assignment ever calls it.)
         A failed check is a wipe-out: the search backtracks.
         """
