@@ -331,23 +331,31 @@ class Search:
         return self._decide(frame)
 
     def cancel_to(self, level: int) -> None:
-        """Undo every decision deeper than `level`, deepest first."""
+        """Undo every decision deeper than `level`, deepest first, each one a backtrack."""
+        self.stats.backtracks += sum(frame.decided for frame in self.frames[level:])
+        self._undo_to(level)
+
+    def _undo_to(self, level: int) -> None:
+        """Undo every decision deeper than `level`, deepest first, and what followed."""
         frames = self.frames
         while len(frames) > level:
             frame = frames.pop()
             if frame.decided:
                 self.cancel(frame)
-                self.stats.backtracks += 1
 
     def resume(self, max_nodes: int | None = None) -> Result:
         """Search below the decisions in force (they stay: the loop never backs up past
         them) for a solution, with at most `max_nodes` more nodes. A solution stays in the
-        state and `frames`; otherwise the frames are back to the decisions in force."""
+        state and `frames`; otherwise (no solution below, or a node or time limit reached
+        first) the frames are back to the decisions in force. The look-back searches
+        (lookback.py, learning.py) resume from the root only: they back up past any level."""
         check_max_nodes(max_nodes)
         self.max_nodes = None if max_nodes is None else self.stats.nodes + max_nodes
         self.limit_hit = False
-        before = replace(self.stats)
+        floor, before = len(self.frames), replace(self.stats)
         result = first_solution(self)
+        if result.status == LIMIT:  # the limit stopped the loop wherever it was
+            self._undo_to(floor)
         result.stats = self.stats.minus(before)
         return result
 

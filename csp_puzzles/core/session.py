@@ -289,8 +289,8 @@ class Session:
             result = engine.resume(max_nodes)
         finally:
             engine.select, engine.order = orders
-        if result.status == LIMIT:
-            self._actions.append(action)
+        if result.status == LIMIT:  # the engine is back at the decisions in force: take
+            self._actions.append(action)  # back what its root propagation removed, as undo
             self._take_back(f"the engine's search (it stopped after {result.stats.nodes} "
                             "nodes)")
             return result
