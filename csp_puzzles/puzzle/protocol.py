@@ -194,11 +194,13 @@ class Puzzle(ABC):
     #: the grades `grade()` gives a uniquely solvable puzzle, easiest first
     difficulties: ClassVar[tuple[str, ...]] = ()
 
-    def ladder(self) -> list[Rung]:
+    def ladder(self, **options: Any) -> list[Rung]:
         """The puzzle's rules as a ladder, easiest level first (`core.ladder`): what a
-        person deduces without guessing. Grades and hints both read it. By default one rung,
-        every rule of `to_csp()`."""
-        return [Rung("rules", self.to_csp())]
+        person deduces without guessing. Grades and hints both read it. It takes the
+        model's options (`model_options`), as `to_csp` does: each rung has the variables
+        of `to_csp(**options)`, so a session on that model reads its hints. By default one
+        rung, every rule of `to_csp(**options)`."""
+        return [Rung("rules", self.to_csp(**options))]
 
     def grade(self) -> str:
         """How hard the puzzle is: the first rung of `ladder()` whose rules solve it without
@@ -244,6 +246,12 @@ class Puzzle(ABC):
         if options:
             raise ValueError(f"unknown {self.kind} option(s): "
                              f"{', '.join(sorted(options))}")
+
+    def check_model(self, model: str, models: tuple[str, ...]) -> None:
+        """Raise ValueError when `model` is not one of the kind's `models`."""
+        if model not in models:
+            raise ValueError(f"unknown {self.kind} model {model!r}; expected one of "
+                             f"{', '.join(models)}")
 
     def var_order_for(self, inference: str) -> str | VariableOrder:
         """The variable order `solve` and `count` use under `inference` when none is asked."""

@@ -99,8 +99,7 @@ class Towers(Puzzle):
     def to_csp(self, counting: bool = False, model: str = "full", **options: Any) -> CSP:
         """The CSP of this puzzle; no rule assumes uniqueness, so `counting` changes nothing."""
         self.reject_options(options)
-        if model not in MODELS:
-            raise ValueError(f"unknown towers model {model!r}; expected one of {', '.join(MODELS)}")
+        self.check_model(model, MODELS)
         n = self.size
         csp = CSP(f"towers {n}x{n}")
         givens = self.given_cells()
@@ -169,8 +168,12 @@ class Towers(Puzzle):
             return text
         return text + "," + encode_runs(cells, between="_")
 
-    def ladder(self) -> list[Rung]:
-        """Tatham's levels as rungs (`grade.py`): easy, hard, extreme."""
+    def ladder(self, model: str = "full", **options: Any) -> list[Rung]:
+        """Tatham's levels as rungs (`grade.py`): easy, hard, extreme. They are the same
+        for every `model`: the models differ only in how the search propagates, never in
+        the cells or the solutions."""
+        self.reject_options(options)
+        self.check_model(model, MODELS)
         return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
 
     def check(self, solution: Any) -> list[str]:
