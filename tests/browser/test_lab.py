@@ -27,7 +27,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from .pages import ARTIFACTS, CHROMIUM, REPO, launch, wait_for_text
+from .pages import ARTIFACTS, CHROMIUM, REPO, axe_checks, launch, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -174,7 +174,8 @@ def run_all(page, lab: Lab, notebook: str = NOTEBOOK) -> None:
 
 def test_run_all_then_step_click_the_tree_and_ask_why(lab):
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
+    with axe_checks() as no_serious_violations, \
+            sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -225,10 +226,8 @@ def test_run_all_then_step_click_the_tree_and_ask_why(lab):
             node.click()
             wait_for_text(page, comparison.locator(".csp-stepper-text"), f"event {start} of")
             comparison.screenshot(path=str(ARTIFACTS / "lab_comparison_tree.png"))
-            from .pages import axe_script, serious_violations
-
-            if axe_script() is not None:  # JupyterLab Light: nothing serious either
-                assert serious_violations(page, ".csp-stepper") == []
+            # JupyterLab Light: nothing serious either
+            no_serious_violations(page, ".csp-stepper")
         finally:
             browser.close()
 
@@ -236,10 +235,11 @@ def test_run_all_then_step_click_the_tree_and_ask_why(lab):
 def test_dark_theme_keyboard_only_and_no_serious_violation(dark_lab):
     """JupyterLab Dark: axe finds nothing serious in the explorers; from the notebook, Tab
     reaches a tree node (Enter goes there) and a variable (its history is announced)."""
-    from .pages import axe_script, serious_violations, tab_until
+    from .pages import tab_until
 
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
+    with axe_checks() as no_serious_violations, \
+            sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -249,8 +249,7 @@ def test_dark_theme_keyboard_only_and_no_serious_violation(dark_lab):
             stepper.scroll_into_view_if_needed()
             assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
             stepper.screenshot(path=str(ARTIFACTS / "lab_dark_explorer.png"))
-            if axe_script() is not None:
-                assert serious_violations(page, ".csp-stepper") == []
+            no_serious_violations(page, ".csp-stepper")
             # keyboard only, from the notebook: the cell of an explorer that searched, then Tab
             comparison = page.locator(".csp-stepper", has=page.locator(".cx-runs .cx-run"))
             comparison.wait_for(timeout=180_000)
