@@ -263,19 +263,9 @@ class Puzzle(ABC):
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
-        self._check_engine(engine)
-        check_timeout(timeout)
-        check_max_nodes(max_nodes)
-        if engine != "csp":
-            searching = dict(inference=inference, var_order=var_order, val_order=val_order,
-                             max_nodes=max_nodes, trace=trace, look_back=look_back)
-            return self._run_engine(engine, None, timeout, searching, model_options)
-        with fewer_collections():  # a model is many small objects too
-            csp = self.to_csp(**model_options)
-        result = solve(csp, timeout=timeout, max_nodes=max_nodes, trace=trace,
-                       **self._search_options(inference, var_order, val_order, look_back))
-        solution = self.decode(result.solution) if result.solution is not None else None
-        return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace, self)
+        return self._search(None, engine, timeout, model_options, inference=inference,
+                            var_order=var_order, val_order=val_order, max_nodes=max_nodes,
+                            trace=trace, look_back=look_back)
 
     def count(self, limit: int = 2, inference: str | None = None,
               var_order: str | VariableOrder | None = None,
@@ -283,19 +273,29 @@ class Puzzle(ABC):
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
-        self._check_engine(engine)
         check_count_limit(limit)
+        return self._search(limit, engine, timeout, model_options, inference=inference,
+                            var_order=var_order, val_order=val_order, max_nodes=max_nodes,
+                            trace=trace, look_back=look_back)
+
+    def _search(self, limit: int | None, engine: str, timeout: float | None,
+                model_options: dict[str, Any], **searching: Any) -> PuzzleResult:
+        """What `solve` (`limit` None) and `count` share: the checks, then another engine,
+        or the model (`counting` when counting) and the core's search."""
+        self._check_engine(engine)
         check_timeout(timeout)
-        check_max_nodes(max_nodes)
+        check_max_nodes(searching["max_nodes"])
         if engine != "csp":
-            searching = dict(inference=inference, var_order=var_order, val_order=val_order,
-                             max_nodes=max_nodes, trace=trace, look_back=look_back)
             return self._run_engine(engine, limit, timeout, searching, model_options)
-        with fewer_collections():
-            csp = self.to_csp(counting=True, **model_options)
-        counted = count(csp, limit=limit, keep=True, timeout=timeout, max_nodes=max_nodes,
-                        trace=trace,
-                        **self._search_options(inference, var_order, val_order, look_back))
+        with fewer_collections():  # a model is many small objects too
+            csp = self.to_csp(counting=limit is not None, **model_options)
+        options = self._search_options(searching)
+        if limit is None:
+            result = solve(csp, timeout=timeout, **options)
+            solution = self.decode(result.solution) if result.solution is not None else None
+            return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace,
+                                self)
+        counted = count(csp, limit=limit, keep=True, timeout=timeout, **options)
         first = self.decode(counted.solutions[0]) if counted.solutions else None
         if not counted.complete:
             status = LIMIT
@@ -305,15 +305,13 @@ class Puzzle(ABC):
                             solutions=counted.count,
                             unique=(counted.count == 1) if counted.complete else None)
 
-    def _search_options(self, inference: str | None, var_order: str | VariableOrder | None,
-                        val_order: str | ValueOrder | None,
-                        look_back: str | None) -> dict[str, Any]:
-        """The search options asked for, and this puzzle's defaults for the others."""
-        inference = inference or self.default_inference
-        return {"inference": inference,
-                "var_order": var_order or self.var_order_for(inference),
-                "val_order": val_order or self.default_val_order,
-                "look_back": look_back or self.default_look_back}
+    def _search_options(self, searching: dict[str, Any]) -> dict[str, Any]:
+        """The search options asked for, and this puzzle's defaults for those not asked."""
+        inference = searching["inference"] or self.default_inference
+        return {**searching, "inference": inference,
+                "var_order": searching["var_order"] or self.var_order_for(inference),
+                "val_order": searching["val_order"] or self.default_val_order,
+                "look_back": searching["look_back"] or self.default_look_back}
 
     def _check_engine(self, engine: str) -> None:
         if engine not in self.engines:
