@@ -40,7 +40,6 @@ from typing import Any
 from .analysis import Analysis, first_uip, shorter
 from .csp import CSP
 from .facts import ExplainingState, Fact
-from .inference import node_consistency
 from .inference import propagate as arc_consistency
 from .nogoods import Nogood, NogoodStore
 from .options import Options, check_timeout
@@ -78,8 +77,8 @@ class LearningSearch(Search):
         self._checked = 0  # trail position the nogood store has looked at
         #: set it to a list to keep every conflict analysis (`Analysis`), for reading
         self.graphs: list[Analysis] | None = None
-        #: whether the root's propagation is done (a restart keeps its fixpoint)
-        self.rooted = False
+        #: runs so far (`run`): every one after the first begins with a restart
+        self.runs = 0
         #: the values of the largest consistent assignment met so far (`restart` rephases to
         #: them), how many variables it fixed, and how many restarts there have been
         self.best_phases: dict[Hashable, Any] = {}
@@ -97,8 +96,9 @@ class LearningSearch(Search):
         restart's run (restarts.py). The first run starts at the root; each later one
         begins with `restart`. The result's stats are this run's own (`self.stats` adds up
         every run)."""
-        if self.rooted:
+        if self.runs:
             self.restart()
+        self.runs += 1
         check_timeout(timeout)
         self.timeout = timeout
         return self.resume(max_nodes)
@@ -106,13 +106,15 @@ class LearningSearch(Search):
     def restart(self) -> None:
         """Go back to level 0 and keep all the rest, as SAT solvers restart.
 
-        The decisions are undone, and only they: the root's fixpoint stays (it is not
-        propagated again), and so do the propagators' own data, the nogoods and their
-        watches, the activities and the failure weights. The phases are set afresh for the
-        next run (`_rephase`). A unit nogood learnt during the last run was asserted at the
-        level it was learnt at; the next run's `_root` asserts it at level 0.
+        The decisions are undone, and only they: the root's fixpoint stays (the next run's
+        root does not propagate it again: `root_kept`), and so do the propagators' own
+        data, the nogoods and their watches, the activities and the failure weights. The
+        phases are set afresh for the next run (`_rephase`). A unit nogood learnt during the
+        last run was asserted at the level it was learnt at; the next run's root asserts it
+        at level 0 (`_at_root`).
         """
         self._undo_to(0)
+        self.root_kept = True
         if self._best_level == 0:  # the best is the root's (no level to come back up to)
             self._keep_best()
         self.counted = 0
@@ -155,27 +157,19 @@ class LearningSearch(Search):
         self._best_level = -1
 
     # -- what the loop calls -----------------------------------------------------------------
-    def _root(self) -> Contradiction | None:
-        """Node consistency and the inference (once: a restart keeps the root's fixpoint),
-        then the unit nogoods learnt so far, which hold from level 0 on."""
+    def _at_root(self) -> None:
+        """After the root's inference: the unit nogoods learnt so far, which hold from
+        level 0 on, then the nogoods' propagation."""
         state = self.state
-        try:
-            if not self.rooted:
-                node_consistency(state)
-                self.infer(state, None)
-                self.rooted = True
-            for unit in self.store.units:
-                literal = unit.literals[0]
-                if state.holds(literal):
-                    raise Contradiction(literal.var, state.said(unit))
-                if not state.is_false(literal):
-                    state.changed.clear()
-                    state.make_false(literal, [], state.said(unit))
-                    self._propagate(state, literal.var)
-            self._nogoods()
-        except Contradiction as failure:
-            return failure.with_traceback(None)  # kept: see `Search._decide`
-        return None
+        for unit in self.store.units:
+            literal = unit.literals[0]
+            if state.holds(literal):
+                raise Contradiction(literal.var, state.said(unit))
+            if not state.is_false(literal):
+                state.changed.clear()
+                state.make_false(literal, [], state.said(unit))
+                self._propagate(state, literal.var)
+        self._nogoods()
 
     def _open(self) -> Frame:
         """A new level `x = v`, for the variable and the value the orders choose first."""

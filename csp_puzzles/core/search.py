@@ -147,6 +147,9 @@ class Search:
         self.frames: list[Frame] = []
         self.floor = 0
         self.found = 0  # solutions found so far
+        #: True when the state is the fixpoint of an earlier root's propagation (a learning
+        #: search restarted in place): the next root then propagates no more than it adds
+        self.root_kept = False
         #: what propagates after a decision on a variable: the inference (learning adds
         #: its nogoods)
         self._propagate: Callable[[Any, Hashable], None] = self.infer
@@ -236,13 +239,21 @@ class Search:
 
     # -- what the loop calls (a look-back search changes some) ---------------------------------
     def _root(self) -> Contradiction | None:
-        """Before any decision: node consistency, then the inference."""
+        """Before any decision: node consistency and the inference (unless the state is
+        the root's fixpoint already: `root_kept`), then what this search adds at its root
+        (`_at_root`)."""
         try:
-            node_consistency(self.state)
-            self.infer(self.state, None)
+            if not self.root_kept:
+                node_consistency(self.state)
+                self.infer(self.state, None)
+            self._at_root()
         except Contradiction as failure:
             return failure.with_traceback(None)  # see `_decide`
         return None
+
+    def _at_root(self) -> None:
+        """What this search adds at its root once the inference is done: nothing here
+        (learning asserts its unit nogoods)."""
 
     def _open(self) -> Frame:
         """A new level: the variable the order chooses, and its choices."""
