@@ -89,7 +89,10 @@ class Frame:
 
     A choice is a value, or a `Split` (the values to keep). `mark` is the trail before the
     decision, `found` the solutions found before it (a backtrack is counted only when none
-    came since).
+    came since). Backjumping (lookback.py) also keeps, over every value tried at the level,
+    the earlier levels to blame (`conflict`, bit L for level L) and whether a solution lay
+    below (`had_solution`); the other searches leave them as they are. A frame's level is
+    its place in `Search.frames`, counted from 1.
     """
 
     var: Hashable
@@ -99,6 +102,8 @@ class Frame:
     decided: bool = False
     mark: int = 0
     found: int = 0
+    conflict: int = 0
+    had_solution: bool = False
 
 
 class Search:
