@@ -91,3 +91,19 @@ def test_each_floor_imports_only_the_floors_below(path):
             wrong.append(f"line {line}: {name} (floor {FLOORS.get(other, 'roof')})")
     assert not wrong, (f"{path.relative_to(PACKAGE)} is on floor {FLOORS[folder]} ({folder}) "
                        f"and imports from its floor or above: " + "; ".join(wrong))
+
+
+#: the modules that import matplotlib (issue 39): the drawing of pictures, and the
+#: benchmarks' performance profiles
+MATPLOTLIB = {"viz/matplotlib_drawing.py", "bench/report.py"}
+
+
+def test_matplotlib_is_imported_by_two_modules_only():
+    importers = set()
+    for path in modules():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            if any(name.split(".")[0] == "matplotlib" for name in names):
+                importers.add(path.relative_to(PACKAGE).as_posix())
+    assert importers == MATPLOTLIB
