@@ -100,8 +100,10 @@ def test_forward_checking_skips_only_constraints_that_forward_check_fully():
 
     mine = MyPredicate(lambda a, b: a != b, "ab")
     builtin = Predicate(lambda a, b: a != b, "ab")
-    assert mine.forward_check_from("a") == mine.forward_check  # its own way is kept
-    assert builtin.forward_check_from("a") != builtin.forward_check  # made ready ahead
+    domains = {"a": (0, 1), "b": (0, 1)}
+    assert mine.forward_check_from("a", domains) == (None, mine.forward_check)  # its own way
+    conflicts, check = builtin.forward_check_from("a", domains)  # made ready ahead
+    assert check != builtin.forward_check and conflicts[0] == {0}
 
 
 def test_undo_hooks_run_last_in_first_out_at_the_right_point():

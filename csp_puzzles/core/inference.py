@@ -10,8 +10,8 @@ decision) and raises `Contradiction` when the branch fails, naming the constrain
 failed in `failure.constraint`. Each declares in `establishes` what holds once it returns;
 the search reads that to branch, never which function it was given, so an inference of your
 own that establishes arc consistency branches as `mac` does. Only the final check of a
-solution asks which function it was (`is_core_inference`): a declaration is a promise, and
-the search takes it on trust from the core's own inferences alone.
+solution asks which function it was (one of `INFERENCES`, or another): a declaration is a
+promise, and the search takes it on trust from the core's own inferences alone.
 
 `node_consistency` runs once before any of them: a constraint over a single variable is a
 filter on its domain, so it is applied before the search starts, whatever the inference.
@@ -55,12 +55,6 @@ def establishes(prop: str) -> Callable[[F], F]:
 def reaches_arc_consistency(infer: Inference) -> bool:
     """Whether `infer` leaves the domains arc consistent (then fixed variables are decided)."""
     return getattr(infer, "establishes", None) == ARC_CONSISTENCY
-
-
-def is_core_inference(infer: Inference) -> bool:
-    """Whether `infer` is one of the core's own (`INFERENCES`), whose declarations the final
-    check of a solution trusts; any other inference's solutions are checked in full."""
-    return any(infer is core for core in INFERENCES.values())
 
 
 def node_consistency(state: SearchState) -> None:
@@ -144,15 +138,15 @@ def forward_plan(state: SearchState) -> dict[Hashable, list[ForwardCheck]]:
 
     Each comes with the variable whose assignment makes forward checking skip it (the
     other variable of a binary constraint that forward checks fully), its name, and how it
-    forward checks: by its `Conflicts` (`conflicts_from`: on a pair, the values of the
-    partner each value rules out, read rather than computed at every node), else by its
-    forward check (`forward_check_from`), looked up once here rather than at every node.
+    forward checks (`Constraint.forward_check_from`, asked once here rather than at every
+    node): by its `Conflicts` (on a pair, the values of the partner each value rules out,
+    read rather than computed at every node), else by its forward check.
     Made at the first forward check of a search and kept in `state.forward_plan`.
     """
     domains = state.csp.domains
     state.forward_plan = {
-        var: [(c, _partner(c, var), c.name, c.conflicts_from(var, domains),
-               c.forward_check_from(var)) for c in constraints]
+        var: [(c, _partner(c, var), c.name, *c.forward_check_from(var, domains))
+              for c in constraints]
         for var, constraints in state.csp.constraints_of.items()}
     return state.forward_plan
 

@@ -111,7 +111,7 @@ class LearningSearch(Search):
         data, the nogoods and their watches, the activities and the failure weights. The
         phases are set afresh for the next run (`_rephase`). A unit nogood learnt during the
         last run was asserted at the level it was learnt at; the next run's root asserts it
-        at level 0 (`_at_root`).
+        at level 0 (`at_root`).
         """
         self._undo_to(0)
         self.root_kept = True
@@ -157,7 +157,7 @@ class LearningSearch(Search):
         self._best_level = -1
 
     # -- what the loop calls -----------------------------------------------------------------
-    def _at_root(self) -> None:
+    def at_root(self) -> None:
         """After the root's inference: the unit nogoods learnt so far, which hold from
         level 0 on, then the nogoods' propagation."""
         state = self.state

@@ -34,7 +34,7 @@ from typing import Any
 from .csp import CSP
 from .errors import LimitReached
 from .heuristics import credit_failure
-from .inference import is_core_inference, node_consistency, reaches_arc_consistency
+from .inference import INFERENCES, node_consistency, reaches_arc_consistency
 from .options import Options, check_count_limit, check_max_nodes
 from .state import Contradiction, SearchState
 from .stats import Stats
@@ -121,6 +121,9 @@ class Search:
 
     #: the state it searches in; a look-back search asks for one that keeps explanations
     state_class: type[SearchState] = SearchState
+    #: what the search adds at its root once the inference is done (a method of a subclass:
+    #: learning asserts its unit nogoods there), or None
+    at_root: Callable[[], None] | None = None
     trace: Trace | None
 
     def __init__(self, csp: CSP, options: Options | None = None,
@@ -137,8 +140,9 @@ class Search:
         #: value left decided already: the search neither branches on it nor waits for it
         self.arc_consistent = reaches_arc_consistency(self.infer)
         self.state.fixed_is_decided = self.arc_consistent
-        #: the constraints the final check of a solution tests (see `_verified`)
-        trusted = is_core_inference(self.infer)
+        #: the constraints the final check of a solution tests (see `_verified`): the
+        #: core's own inferences are trusted with what they declare, no other
+        trusted = any(self.infer is core for core in INFERENCES.values())
         self._unproven = [c for c in csp.constraints
                           if not (trusted and c.proven_when_fixed and c.scope)]
         self._unproven_scope = list(dict.fromkeys(v for c in self._unproven for v in c.scope))
@@ -245,20 +249,17 @@ class Search:
     # -- what the loop calls (a look-back search changes some) ---------------------------------
     def _root(self) -> Contradiction | None:
         """Before any decision: node consistency and the inference (unless the state is
-        the root's fixpoint already: `root_kept`), then what this search adds at its root
-        (`_at_root`)."""
+        the root's fixpoint already: `root_kept`), then what this search adds at its root,
+        if anything (`at_root`)."""
         try:
             if not self.root_kept:
                 node_consistency(self.state)
                 self.infer(self.state, None)
-            self._at_root()
+            if self.at_root is not None:
+                self.at_root()
         except Contradiction as failure:
             return failure.with_traceback(None)  # see `_decide`
         return None
-
-    def _at_root(self) -> None:
-        """What this search adds at its root once the inference is done: nothing here
-        (learning asserts its unit nogoods)."""
 
     def _open(self) -> Frame:
         """A new level: the variable the order chooses, and its choices."""
@@ -394,7 +395,7 @@ class Search:
         This final check is what makes every answer trustworthy, whatever a propagator of
         one's own does. It checks each constraint with `is_satisfied`, except those that
         declare `proven_when_fixed` when the inference is one of the core's own
-        (`is_core_inference`): these failed as soon as their scope was fixed to wrong
+        (`INFERENCES`): these failed as soon as their scope was fixed to wrong
         values, so checking them again at every one of a million solutions would only
         repeat the search's own work. An inference of one's own is never trusted so,
         whatever it declares: its solutions are checked against every constraint. (A
