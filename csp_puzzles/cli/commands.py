@@ -426,7 +426,8 @@ def _add_cnf(commands: Commands) -> None:
 
 def _add_bench(commands: Commands) -> None:
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", "local", "milp", "deadline", "tatham", *KINDS))
+    bench.add_argument("what", choices=("core", "local", "milp", "deadline", "tatham", "walks",
+                                        *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 

@@ -8,12 +8,13 @@ does this search (AIMA 6.3.3, then the SAT solvers' way, see REFERENCES.md):
    removal `x ≠ w` and the facts that forced it.
 2. **The implication graph.** Read that way, each fact points at the older facts that
    forced it: a graph from the decisions down to the conflict.
-3. **The first UIP** (analysis.py). From a wipe-out, replace the newest fact of the
-   current level by its reason, again and again, until one fact of the current level is
-   left: a fact through which every path from the level's decision to the conflict runs.
-   The facts left (that one, and facts of earlier levels) cannot all hold: that is the
-   **nogood** learnt, "x = 2 and y ≠ 0 cannot both hold", less the facts that follow from
-   its others anyway.
+3. **The first UIP** (`first_uip`, after GRASP and Chaff, at the end of this file). From
+   a wipe-out, replace the newest fact of the current level by its reason, again and
+   again, until one fact of the current level is left: a fact through which every path
+   from the level's decision to the conflict runs. The facts left (that one, and facts of
+   earlier levels) cannot all hold: that is the **nogood** learnt, "x = 2 and y ≠ 0 cannot
+   both hold", less the facts that follow from its others anyway (`implied`), said shortly
+   (`shorter`). `analysis.py` keeps one analysis for reading (`graphs`).
 4. **The nogood asserts.** Undo the conflict's level: the nogood's other facts, all from
    earlier levels, still hold, so the nogood at once forbids the UIP fact there, a fact the
    search did not know at that level (`LearningSearch._assert`).
@@ -33,11 +34,12 @@ below).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
 
-from .analysis import Analysis, first_uip, shorter
+from .analysis import Analysis, Step
 from .csp import CSP
 from .facts import ExplainingState, Fact
 from .inference import propagate as arc_consistency
@@ -50,6 +52,8 @@ from .trace import LEARN
 
 #: restarts rephase to the best assignment seen, but every this many to no phase at all
 ORIGINAL_PHASE_EVERY = 4
+#: how deep `implied` follows reasons before it gives up (keeps the literal)
+MINIMIZE_DEPTH = 30
 
 
 class LearningSearch(Search):
@@ -186,17 +190,14 @@ class LearningSearch(Search):
             self.infer(state, var)
         self._nogoods(var)
 
-    def _conflict(self, failure: Contradiction | None) -> bool:
-        return self._step_back(failure)
-
     def _passed(self, found: bool) -> bool:
         """After a solution, go back one level and forbid the last decision there."""
         if found:
             self.counted = self.state.depth
-        return self._step_back(None)
+        return self._conflict(None)
 
     # -- looking back ------------------------------------------------------------------------
-    def _step_back(self, failure: Contradiction | None) -> bool:
+    def _conflict(self, failure: Contradiction | None) -> bool:
         """After a wipe-out (or a solution, `failure` None): learn, go back and assert,
         until the propagation holds. False when nothing is left to search."""
         state = self.state
@@ -312,3 +313,88 @@ class LearningSearch(Search):
                 changed = dict.fromkeys(x for x, _ in state.removals_since(before))
                 arc_consistency(state, dict.fromkeys(
                     c for x in changed for c in self.csp.constraints_of[x]))
+
+
+# -- the conflict analysis ----------------------------------------------------------------
+def first_uip(state: ExplainingState, conflict: list[Fact], top: int,
+              steps: list[Step] | None = None) -> tuple[Fact, list[Fact]]:
+    """The first UIP of level `top` (the conflict's deepest), and the facts of earlier
+    levels.
+
+    The facts of level `top` wait in a heap, newest first; the newest is replaced by its
+    reason until one is left (each replacement goes into `steps`, if given: the
+    implication graph, read backwards). Facts of the root level always hold and are
+    dropped; facts of earlier levels are kept for the nogood, unless their own reason is
+    there already (`implied`).
+    """
+    seen: set[Literal] = set()
+    here: list[tuple[int, Fact]] = []
+    earlier: list[Fact] = []
+    facts = conflict
+    while True:
+        for fact in facts:  # mark each fact: of level `top`, of an earlier level, or seen
+            literal, stamp, level = fact
+            if literal in seen or level == 0:
+                continue
+            seen.add(literal)
+            if level == top:
+                heapq.heappush(here, (-stamp, fact))
+            else:
+                earlier.append(fact)
+        if len(here) <= 1:
+            break
+        _, fact = heapq.heappop(here)
+        facts = state.reason_of(fact)  # never a decision: the decision is oldest
+        if steps is not None:
+            steps.append((fact, facts))
+    levels = {fact.level for fact in earlier}
+    known: dict[Literal, bool] = {}
+    return here[0][1], [fact for fact in earlier
+                        if not implied(state, fact, seen, levels, known)]
+
+
+def implied(state: ExplainingState, fact: Fact, seen: set[Literal], levels: set[int],
+            known: dict[Literal, bool], depth: int = 0) -> bool:
+    """Whether a removal follows from the other facts of the nogood: its reason's facts are
+    each in the nogood, or follow from it in turn (a fact of a level the nogood does not
+    touch cannot). Then saying it again adds nothing."""
+    literal = fact.literal
+    if literal.equal or depth > MINIMIZE_DEPTH:
+        return False
+    answer = known.get(literal)
+    if answer is None:
+        answer = True
+        for other in state.reason_of(fact):
+            if other.literal not in seen and (other.level not in levels or not implied(
+                    state, other, seen, levels, known, depth + 1)):
+                answer = False
+                break
+        known[literal] = answer
+    return answer
+
+
+def shorter(literals: list[Fact], state: ExplainingState, uip: Fact) -> list[Fact]:
+    """The facts of a nogood besides its UIP, said shortly: `x = v` makes `x ≠ w`
+    redundant, and removals that leave x one value (with those gone at the root) read as
+    `x = v`."""
+    decided = {f.literal.var for f in [uip, *literals] if f.literal.equal}
+    removals: dict[Hashable, list[Fact]] = {}
+    kept: list[Fact] = []
+    for fact in literals:
+        literal = fact.literal
+        if literal.equal:
+            kept.append(fact)
+        elif literal.var not in decided:
+            removals.setdefault(literal.var, []).append(fact)
+    for var, facts in removals.items():
+        gone = {f.literal.value for f in facts}
+        at_root = {x for x, (_, fact, _) in state.removed[var].items()
+                   if fact.level == 0 and x not in state.domains[var]}
+        left = [x for x in state.order[var] if x not in gone and x not in at_root]
+        if len(left) == 1 and len(facts) > 1:
+            newest = max(facts, key=lambda f: f.stamp)
+            kept.append(Fact(Literal(var, True, left[0]), newest.stamp,
+                             max(f.level for f in facts)))
+        else:
+            kept += facts
+    return kept
