@@ -50,9 +50,11 @@ def _get(url: str) -> bytes:
 
 
 class Lab:
-    """A JupyterLab server on a temporary copy of the notebooks."""
+    """A JupyterLab server on a temporary copy of the notebooks (`env`: variables to add to
+    its environment, as a make target sets them)."""
 
-    def __init__(self, root: Path, theme: str | None = None):
+    def __init__(self, root: Path, theme: str | None = None,
+                 env: dict[str, str] | None = None):
         self.token = secrets.token_hex(16)
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -77,7 +79,7 @@ class Lab:
                 json.dumps({"theme": theme}))
         env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(root / "settings"),
                    JUPYTERLAB_WORKSPACES_DIR=str(root / "workspaces"),
-                   JUPYTER_RUNTIME_DIR=str(root / "runtime"))
+                   JUPYTER_RUNTIME_DIR=str(root / "runtime"), **(env or {}))
         command = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser",
                    "--ip", "127.0.0.1", f"--port={self.port}",
                    f"--IdentityProvider.token={self.token}",
