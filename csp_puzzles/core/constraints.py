@@ -34,6 +34,7 @@ from .matching import alldifferent_supports
 from .state import SearchState
 
 if TYPE_CHECKING:
+    from .checking import Breach
     from .hints import Words
 
 
@@ -132,6 +133,12 @@ class Constraint(ABC):
         rule that fired, `removals` what it removed, `read` the domains it read (as they
         were before); `words` names variables and values as the puzzle does. None (the
         default): the hint's generic sentence."""
+        return None
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach | None:
+        """Why this constraint cannot hold, in words, once it cannot (checking.py: the
+        board breaks it): `values` holds its variables that have one value (decided or
+        given). None (the default): the generic sentence."""
         return None
 
     def __repr__(self) -> str:

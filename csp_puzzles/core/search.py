@@ -339,13 +339,20 @@ class Search:
             self.trace.record(BACKTRACK, frame.var, frame.choice, None, state.depth)
 
     # -- driven from outside (a Session) --------------------------------------------------------
-    def decide(self, var: Hashable, choice: Any) -> Contradiction | None:
+    def decide(self, var: Hashable, choice: Any,
+               infer: Callable[[Any, Hashable], None] | None = None) -> Contradiction | None:
         """A decision made from outside the loop (a person's): a new level with `var =
-        choice` (a `Split`: keep those values), then the inference, as the loop decides.
-        Returns the failure, when the decision fails."""
+        choice` (a `Split`: keep those values), then the inference (`infer`, or the
+        search's own), as the loop decides. Returns the failure, when the decision fails."""
         frame = Frame(var, [choice])
         self.frames.append(frame)
-        return self._decide(frame)
+        if infer is None:
+            return self._decide(frame)
+        own, self._propagate = self._propagate, infer
+        try:
+            return self._decide(frame)
+        finally:
+            self._propagate = own
 
     def cancel_to(self, level: int) -> None:
         """Undo every decision deeper than `level`, deepest first, each one a backtrack."""

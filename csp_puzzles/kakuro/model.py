@@ -185,6 +185,13 @@ class Kakuro(Puzzle):
         lines += [" ".join(t.rjust(width) for t in row).rstrip() for row in tokens]
         return "\n".join(lines) + "\n"
 
+    def rules_csp(self, **options: Any) -> CSP:
+        """The rules as a player states them: each run holds different digits adding up to
+        its clue (whatever the `model` of the propagators; the region sums are deductions,
+        left out)."""
+        self.reject_options({k: v for k, v in options.items() if k != "model"})
+        return self.to_csp(regions=False)
+
     def ladder(self, model: str = "combined", **options: Any) -> list[Rung]:
         """The project's levels as rungs (`grade.py`): easy, medium. They are the same for
         every `model`: the models differ only in how the search propagates, never in the

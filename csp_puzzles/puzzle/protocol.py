@@ -194,6 +194,14 @@ class Puzzle(ABC):
     #: the grades `grade()` gives a uniquely solvable puzzle, easiest first
     difficulties: ClassVar[tuple[str, ...]] = ()
 
+    def rules_csp(self, **options: Any) -> CSP:
+        """The puzzle's rules as a player states them, one constraint a rule at a place
+        (over the variables of `to_csp(**options)`): what `Session.broken` checks, each
+        constraint saying in words how the board breaks it. By default the counting model
+        (no rule that assumes a unique solution); a kind whose model holds deductions
+        besides its rules gives its rules alone."""
+        return self.to_csp(counting=True, **options)
+
     def ladder(self, **options: Any) -> list[Rung]:
         """The puzzle's rules as a ladder, easiest level first (`core.ladder`): what a
         person deduces without guessing. Grades and hints both read it. It takes the

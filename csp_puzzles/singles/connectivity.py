@@ -42,12 +42,16 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, SearchState
+from ..core.checking import Breach, how_many
 from ..core.trace import show
 from ..puzzle.regions import regions
 from .rules import SHADED, UNSHADED
+
+if TYPE_CHECKING:
+    from ..core.hints import Words
 
 _ONLY_SHADED = frozenset({SHADED})
 _ONLY_UNSHADED = frozenset({UNSHADED})
@@ -175,6 +179,21 @@ class Connected(Constraint):
         """Are the cells of `white` one region? (None at all is no region: a grid of one
         cell has one solution, that cell unshaded, as in Tatham's game.)"""
         return len(regions(white, self.orthogonal.__getitem__)) == 1
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"the white cells are split in two": the cells not shaded fall apart (each part
+        touches a shaded cell, whose neighbours stay white); the smaller parts are marked."""
+        height, width = self.height, self.width
+        parts = regions((cell for cell in self.cells if values.get(cell) != SHADED),
+                        lambda cell: ((cell[0] + dr, cell[1] + dc) for dr, dc in
+                                      ((-1, 0), (1, 0), (0, -1), (0, 1))
+                                      if 0 <= cell[0] + dr < height
+                                      and 0 <= cell[1] + dc < width))
+        if len(parts) < 2:
+            return Breach("the white cells cannot all be joined")
+        largest = max(parts, key=len)
+        cut_off = tuple(sorted(cell for part in parts if part is not largest for cell in part))
+        return Breach(f"the white cells are split in {how_many(len(parts))}", cut_off, ())
 
     # -- the propagator --------------------------------------------------------------------
     def is_cut(self, walls: WallUnionFind, cell: int) -> bool:

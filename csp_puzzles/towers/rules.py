@@ -24,11 +24,15 @@ trace, so a student stepping through a search sees which deduction removed which
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, SearchState
+from ..core import AllDifferent, Constraint, SearchState
+from ..core.checking import Breach, how_many, repeated
 from ..core.matching import alldifferent_supports
-from ..core.trace import show
+from ..core.trace import plural, show
+
+if TYPE_CHECKING:
+    from ..core.hints import Words
 
 
 def visible(heights: Sequence[int]) -> int:
@@ -482,3 +486,51 @@ class ForcingChains(Constraint):
                 if value == excluded and (near[0] == start_row or near[1] == start_col):
                     return near, cell
         return None
+
+
+# -- the rules as a player states them (what `Session.broken` checks) ------------------------
+class LineDifferent(AllDifferent):
+    """The Latin rule of one line, said as a player says it when broken: "two 3s in row 2"."""
+
+    proven_when_fixed = True
+
+    def __init__(self, cells: Sequence[Hashable], label: str):
+        super().__init__(cells, f"{label} all different")
+        self.label = label
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach | None:
+        found = repeated(values)
+        if found is None:
+            return None
+        height, cells = found
+        return Breach(f"{how_many(len(cells))} {height}s in {self.label}", tuple(cells),
+                      tuple(cells))
+
+
+class ClueSeen(LineClues):
+    """One clue of a line, as the player reads it: the line holds each height once and,
+    from the clue's side, shows `clue` towers (Tatham enumerates one clue at a time too).
+    When it is broken by two equal heights, it says so as `LineDifferent` does (one error,
+    said once)."""
+
+    proven_when_fixed = True
+
+    def __init__(self, line: Line, side: str, size: int):
+        super().__init__(line.one_side(side), size)
+        self.clue, self.cells = line.from_side(side)
+        self.name = f"{line.label}'s {line.side_name(side)} clue {self.clue}"
+        self.label = line.label
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"column 4's top clue 3 sees 2 towers", or "... cannot be seen with the heights
+        placed" (or "two 3s in row 2")."""
+        found = repeated(values)
+        if found is not None:
+            height, cells = found
+            return Breach(f"{how_many(len(cells))} {height}s in {self.label}", tuple(cells),
+                          tuple(cells))
+        if len(values) == len(self.scope):
+            seen = visible([values[c] for c in self.cells])
+            return Breach(f"{self.name} sees {plural(seen, 'tower')}", self.cells)
+        return Breach(f"{self.name} cannot be seen with the heights placed",
+                      tuple(c for c in self.cells if c in values))

@@ -8,7 +8,9 @@
   each run's search tree and node count, any run replayed;
 - pictures as plain data: `node_chart`, `bar_chart`, `line_chart`, `implication_picture`
   (a conflict analysis of a learning search);
-- `PuzzleEditor`: click cells to enter a puzzle, then solve and step.
+- `PuzzleEditor`: click cells to enter a puzzle, then solve and step;
+- `CodeStepper(function, *args)`: your code, stepped: a function run once and replayed line
+  by line beside the picture of its domains.
 
 The pictures and views are plain data and import nothing else. The widgets need anywidget
 and ipywidgets (the `widgets` extra), imported the first time one of them is asked for, so
@@ -35,6 +37,7 @@ from .views import (
 from .words import LEGEND, event_sentence, plain_name
 
 if TYPE_CHECKING:
+    from .code_stepper import CodeStepper
     from .compare import Comparison
     from .editor import PuzzleEditor, editable_kinds
     from .export import export_notebook
@@ -47,7 +50,8 @@ if TYPE_CHECKING:
 LAZY = {"Stepper": "stepper", "Explorer": "stepper", "Comparison": "compare",
         "PuzzleEditor": "editor", "editable_kinds": "editor", "export_notebook": "export",
         "Picture": "still", "Playground": "playground", "draw_puzzle": "matplotlib_drawing",
-        "draw_png": "matplotlib_drawing", "figure_png": "matplotlib_drawing"}
+        "draw_png": "matplotlib_drawing", "figure_png": "matplotlib_drawing",
+        "CodeStepper": "code_stepper"}
 
 
 def __getattr__(name: str) -> Any:
@@ -60,7 +64,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "Stepper", "Explorer", "Picture", "Playground", "View", "PuzzleEditor", "editable_kinds",
+    "Stepper", "Explorer", "Picture", "Playground", "CodeStepper", "View", "PuzzleEditor",
+    "editable_kinds",
     "export_notebook",
     "queens_view", "map_view", "domain_grid_view", "graph_view",
     "puzzle_view", "sudoku_view",
