@@ -51,3 +51,9 @@ def test_a_wheel_that_does_not_build_is_a_failure(monkeypatch, tmp_path):
     monkeypatch.setattr(wheel, "REPO", project)
     with pytest.raises(AssertionError, match="the project's wheel did not build"):
         wheel.build_wheel(tmp_path / "out", timeout=120)
+
+
+def test_without_axe_a_last_accessibility_check_skips(monkeypatch, tmp_path):
+    _without_axe(monkeypatch, tmp_path)
+    with pytest.raises(pytest.skip.Exception, match=r"\.csp-code-stepper"):
+        pages.no_serious_violations_last(None, ".csp-code-stepper")

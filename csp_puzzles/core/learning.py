@@ -35,7 +35,7 @@ below).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -330,9 +330,9 @@ def first_uip(state: ExplainingState, conflict: list[Fact], top: int,
     seen: set[Literal] = set()
     here: list[tuple[int, Fact]] = []
     earlier: list[Fact] = []
-    facts = conflict
-    while True:
-        for fact in facts:  # mark each fact: of level `top`, of an earlier level, or seen
+
+    def mark(facts: Iterable[Fact]) -> None:
+        for fact in facts:
             literal, stamp, level = fact
             if literal in seen or level == 0:
                 continue
@@ -341,12 +341,14 @@ def first_uip(state: ExplainingState, conflict: list[Fact], top: int,
                 heapq.heappush(here, (-stamp, fact))
             else:
                 earlier.append(fact)
-        if len(here) <= 1:
-            break
+
+    mark(conflict)
+    while len(here) > 1:
         _, fact = heapq.heappop(here)
-        facts = state.reason_of(fact)  # never a decision: the decision is oldest
+        reason = state.reason_of(fact)  # never a decision: the decision is oldest
         if steps is not None:
-            steps.append((fact, facts))
+            steps.append((fact, reason))
+        mark(reason)
     levels = {fact.level for fact in earlier}
     known: dict[Literal, bool] = {}
     return here[0][1], [fact for fact in earlier

@@ -124,8 +124,20 @@ def axe_checks() -> Iterator[Callable[[Any, str], None]]:
 
     yield check
     if missed:
-        pytest.skip(f"axe-core is not installed ({AXE_HOW}): no accessibility check of "
-                    f"{', '.join(dict.fromkeys(missed))}; the test's other checks passed")
+        _skip_unchecked(missed)
+
+
+def no_serious_violations_last(page: Any, selector: str) -> None:
+    """The last check of a test: axe-core finds no serious or critical violation inside
+    `selector`; without axe-core the test skips, saying so (every check before it passed)."""
+    if axe_script() is None:
+        _skip_unchecked([selector])
+    assert serious_violations(page, selector) == []
+
+
+def _skip_unchecked(selectors: list[str]) -> None:
+    pytest.skip(f"axe-core is not installed ({AXE_HOW}): no accessibility check of "
+                f"{', '.join(dict.fromkeys(selectors))}; the test's other checks passed")
 
 
 def serious_violations(page, selector: str) -> list[dict]:
