@@ -271,7 +271,7 @@ class Puzzle(ABC):
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
-        return self._search(None, engine, timeout, model_options, inference=inference,
+        return self._search(False, None, engine, timeout, model_options, inference=inference,
                             var_order=var_order, val_order=val_order, max_nodes=max_nodes,
                             trace=trace, look_back=look_back)
 
@@ -282,23 +282,23 @@ class Puzzle(ABC):
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
         check_count_limit(limit)
-        return self._search(limit, engine, timeout, model_options, inference=inference,
+        return self._search(True, limit, engine, timeout, model_options, inference=inference,
                             var_order=var_order, val_order=val_order, max_nodes=max_nodes,
                             trace=trace, look_back=look_back)
 
-    def _search(self, limit: int | None, engine: str, timeout: float | None,
+    def _search(self, counting: bool, limit: int | None, engine: str, timeout: float | None,
                 model_options: dict[str, Any], **searching: Any) -> PuzzleResult:
-        """What `solve` (`limit` None) and `count` share: the checks, then another engine,
-        or the model (`counting` when counting) and the core's search."""
+        """What `solve` and `count` (`counting`, up to `limit` solutions: None for all)
+        share: the checks, then another engine, or the model and the core's search."""
         self._check_engine(engine)
         check_timeout(timeout)
         check_max_nodes(searching["max_nodes"])
         if engine != "csp":
-            return self._run_engine(engine, limit, timeout, searching, model_options)
+            return self._run_engine(engine, counting, limit, timeout, searching, model_options)
         with fewer_collections():  # a model is many small objects too
-            csp = self.to_csp(counting=limit is not None, **model_options)
+            csp = self.to_csp(counting=counting, **model_options)
         options = self._search_options(searching)
-        if limit is None:
+        if not counting:
             result = solve(csp, timeout=timeout, **options)
             solution = self.decode(result.solution) if result.solution is not None else None
             return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace,
@@ -326,9 +326,11 @@ class Puzzle(ABC):
             raise ValueError(f"unknown engine {engine!r} for {self.kind}; expected one of "
                              f"{', '.join(self.engines)}")
 
-    def _run_engine(self, engine: str, limit: int | None, timeout: float | None,
-                    searching: dict[str, Any], model_options: dict[str, Any]) -> PuzzleResult:
-        """Solve (`limit` None) or count with the `solutions` of an engine's module.
+    def _run_engine(self, engine: str, counting: bool, limit: int | None,
+                    timeout: float | None, searching: dict[str, Any],
+                    model_options: dict[str, Any]) -> PuzzleResult:
+        """Solve, or count (`counting`, up to `limit`: None for all), with the `solutions`
+        of an engine's module.
 
         Such an engine has no search options and no trace, and counts no nodes: its
         statistics hold the seconds only. The options it takes are its function's keywords
@@ -349,7 +351,7 @@ class Puzzle(ABC):
         try:
             for solution in solutions(self, deadline=deadline, **model_options):
                 found.append(solution)
-                if limit is None or len(found) >= limit:
+                if not counting or limit is not None and len(found) >= limit:
                     break
             if found:
                 status = SOLVED
@@ -357,7 +359,7 @@ class Puzzle(ABC):
             status = LIMIT
         stats = Stats(seconds=time.perf_counter() - start)
         first = found[0] if found else None
-        if limit is None:
+        if not counting:
             return PuzzleResult(self.kind, status, first, stats, None, self, engine=engine)
         complete = status != LIMIT
         return PuzzleResult(self.kind, status, first, stats, None, self, solutions=len(found),
