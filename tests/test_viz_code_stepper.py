@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from csp_puzzles import CSP, Predicate, solve
-from csp_puzzles.core import analysis, structure, textbook
+from csp_puzzles.core import learning, structure, textbook
 from csp_puzzles.core.learning import LearningSearch
 from csp_puzzles.core.local import min_conflicts
 from csp_puzzles.core.trace import show
@@ -205,11 +205,11 @@ def test_a_students_functions_from_notebook_cells():
 def test_a_function_stepped_where_a_search_calls_it():
     search = LearningSearch(queens(6), inference="fc", var_order="input")
     search.graphs = []
-    stepper = CodeStepper.inside(lambda: next(search.solutions()), analysis.first_uip,
+    stepper = CodeStepper.inside(lambda: next(search.solutions()), learning.first_uip,
                                  problem=queens(6), view=queens_view(6), watch=["here"])
     again = LearningSearch(queens(6), inference="fc", var_order="input")
     again.graphs = []
-    oracle = Oracle(analysis.first_uip, DEFAULT + ["here"])
+    oracle = Oracle(learning.first_uip, DEFAULT + ["here"])
     oracle.run(lambda: next(again.solutions()))
     assert recorded(stepper) == same_run(oracle.steps)
     assert stepper.steps[0].function == "first_uip" and stepper.steps[-1].kind == "return"

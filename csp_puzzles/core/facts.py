@@ -14,7 +14,7 @@ into their facts.
 
 Read from a conflict backwards, the facts form the implication graph. Learning reads it
 only at a conflict, and resolves it back to its first unique implication point
-(analysis.py). Backjumping asks only which decisions lie behind a conflict, at every
+(`learning.first_uip`). Backjumping asks only which decisions lie behind a conflict, at every
 conflict: so each removal also keeps them as it happens (`behind`, a set of levels), the
 levels behind the facts of its reason (`levels_read`). For a scope read whole those are
 read through `blamed`, which holds, for each variable, the levels behind the facts it lost,

@@ -538,7 +538,8 @@ class Session:
             result = engine.resume(max_nodes)
         finally:
             engine.select, engine.order = orders
-        if result.status == LIMIT:
+        if result.status == LIMIT:  # the engine is back at the decisions in force: take
+            # back what its root propagation removed, as one undo
             self._restore(point, f"the engine's search (it stopped after "
                                  f"{result.stats.nodes} nodes)")
             return result

@@ -77,7 +77,7 @@ class SearchState:
         self.csp = csp
         self.order = csp.domains
         #: position of each value in its domain's input order, to sort removals the same way
-        self.rank = csp.ranks()
+        self.rank = csp.rank
         #: the values left to each variable, keyed in the variables' order (`unassigned`
         #: relies on it): the CSP's domains, or `domains` (values of the CSP's domains, as
         #: another state's: a copy to try things on)

@@ -362,9 +362,10 @@ class Hashi(Puzzle):
         self.reject_options(options)
         return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
 
-    def ladder(self, adjacent: bool = True) -> list[Rung]:
+    def ladder(self, adjacent: bool = True, **options: Any) -> list[Rung]:
         """Tatham's levels as rungs (`rules.LEVELS`): island counting, then the edge minimum
-        and no loops, then the trials of `trials.py`."""
+        and no loops, then the trials of `trials.py`; `adjacent` as for `to_csp`."""
+        self.reject_options(options)
         return [Rung(level, self.to_csp(adjacent=adjacent, level=level)) for level in LEVELS]
 
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:

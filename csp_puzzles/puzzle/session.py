@@ -37,8 +37,8 @@ class Session(CoreSession):
         if not isinstance(problem, Puzzle):
             raise TypeError(f"a Session needs a CSP or a puzzle, not {type(problem).__name__}")
         inference = inference or problem.default_inference
-        ladder = problem.ladder(**model_options) if model_options else problem.ladder()
-        super().__init__(problem.to_csp(**model_options), inference, ladder,
+        super().__init__(problem.to_csp(**model_options), inference,
+                         problem.ladder(**model_options),
                          puzzle_words(problem),
                          reference=lambda: problem.to_csp(counting=True, **model_options),
                          rules=lambda: problem.rules_csp(**model_options),

@@ -159,8 +159,11 @@ class Singles(Puzzle):
         return PROBING if inference == "mac" else first_undecided
 
     # -- output ----------------------------------------------------------------------------
-    def ladder(self) -> list[Rung]:
-        """Tatham's levels as rungs (`grade.py`): easy, tricky."""
+    def ladder(self, uniqueness: bool | None = None, **options: Any) -> list[Rung]:
+        """Tatham's levels as rungs (`grade.py`): easy, tricky. No rung assumes that the
+        solution is unique, so they are the same whatever `uniqueness` (which adds that
+        assumption to the search's model) says."""
+        self.reject_options(options)
         return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
 
     def check(self, solution: Any) -> list[str]:

@@ -108,8 +108,7 @@ class Towers(Puzzle):
     def to_csp(self, counting: bool = False, model: str = "full", **options: Any) -> CSP:
         """The CSP of this puzzle; no rule assumes uniqueness, so `counting` changes nothing."""
         self.reject_options(options)
-        if model not in MODELS:
-            raise ValueError(f"unknown towers model {model!r}; expected one of {', '.join(MODELS)}")
+        self.check_model(model, MODELS)
         n = self.size
         csp = self._cells(CSP(f"towers {n}x{n}"))
         lines = self.lines()
@@ -194,9 +193,12 @@ class Towers(Puzzle):
             return text
         return text + "," + encode_runs(cells, between="_")
 
-    def ladder(self) -> list[Rung]:
+    def ladder(self, model: str = "full", **options: Any) -> list[Rung]:
         """Tatham's levels as rungs (`grade.py`): easy, hard, extreme, and the trials of
-        unreasonable."""
+        unreasonable. They are the same for every `model`: the models differ only in how
+        the search propagates, never in the cells or the solutions."""
+        self.reject_options(options)
+        self.check_model(model, MODELS)
         return grading.rungs(self)
 
     def check(self, solution: Any) -> list[str]:

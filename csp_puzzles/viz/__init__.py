@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from .charts import bar_chart, line_chart, node_chart, table
 from .implication import implication_picture
-from .output import draw_png, figure_png
 from .views import (
     AUSTRALIA_POSITIONS,
     View,
@@ -42,7 +41,7 @@ if TYPE_CHECKING:
     from .compare import Comparison
     from .editor import PuzzleEditor, editable_kinds
     from .export import export_notebook
-    from .matplotlib_drawing import draw_puzzle
+    from .matplotlib_drawing import draw_png, draw_puzzle, figure_png
     from .playground import Playground
     from .stepper import Explorer, Stepper
     from .still import Picture
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
 LAZY = {"Stepper": "stepper", "Explorer": "stepper", "Comparison": "compare",
         "PuzzleEditor": "editor", "editable_kinds": "editor", "export_notebook": "export",
         "Picture": "still", "Playground": "playground", "draw_puzzle": "matplotlib_drawing",
+        "draw_png": "matplotlib_drawing", "figure_png": "matplotlib_drawing",
         "CodeStepper": "code_stepper"}
 
 
