@@ -62,6 +62,14 @@ def test_the_student_course_has_no_solution_no_hidden_test_no_answer_key(student
                 assert key and key not in _text(after)
 
 
+def test_no_cell_of_the_student_course_is_left_empty(student):
+    """An answer key is kept in the cell of its questions, never alone in a cell that the
+    student form would leave empty (issue 43: notebook 10 had one)."""
+    for path in sorted((student / "notebooks").rglob("*.ipynb")):
+        for number, cell in enumerate(_cells(path), start=1):
+            assert _text(cell).strip(), f"{path.name}: cell {number} is empty"
+
+
 def test_every_topic_notebook_has_an_answer_key_that_students_do_not_get(student):
     topics = sorted(NOTEBOOKS.glob("0[0-8]_*.ipynb"))  # the nine first ones, at least
     assert len(topics) == 9

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -31,10 +30,9 @@ import pytest
 from csp_puzzles.teaching.course import INSTRUCTOR_ONLY
 from csp_puzzles.teaching.course import MARKERS as MARKER_LINES
 from tests.busy import BusyCores
+from tests.wheel import build_wheel
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCES = ("csp_puzzles", "notebooks", "data", "pyproject.toml", "setup.py", "README.md",
-           "LICENSE")
 MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS",
            "### END HIDDEN TESTS")
 
@@ -72,20 +70,8 @@ def _run(command: list[str], cwd: Path, timeout: float = 300) -> str:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    """The wheel, built from a copy of the sources (as `pip wheel` builds it)."""
-    work = tmp_path_factory.mktemp("wheel")
-    source = work / "source"
-    for name in SOURCES:
-        path = REPO / name
-        if path.is_dir():
-            shutil.copytree(path, source / name, ignore=shutil.ignore_patterns(
-                "__pycache__", ".ipynb_checkpoints", "*.pyc"))
-        else:
-            source.mkdir(exist_ok=True)
-            shutil.copyfile(path, source / name)
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(work / "dist"),
-          str(source)], cwd=work)
-    return next((work / "dist").glob("csp_puzzles-*.whl"))
+    """The wheel, built from a copy of the checkout (tests/wheel.py)."""
+    return build_wheel(tmp_path_factory.mktemp("wheel"))[0]
 
 
 @pytest.fixture(scope="module")

@@ -24,10 +24,9 @@ from csp_puzzles.viz import Playground
 from .pages import (
     ARTIFACTS,
     CHROMIUM,
-    axe_script,
+    axe_checks,
     files_only,
     launch,
-    serious_violations,
     tab_until,
     wait_for_text,
     widget_page,
@@ -87,7 +86,8 @@ def changes(page, element, act, timeout: int = 60_000) -> None:
 
 def test_hint_values_undo_propagate_and_arcs_change_the_page(lab):
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
+    with axe_checks() as no_serious_violations, \
+            sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1300, "height": 1500})
@@ -118,8 +118,7 @@ def test_hint_values_undo_propagate_and_arcs_change_the_page(lab):
             changes(page, picture, lambda: play.locator("button[title^='propagate']").click())
             wait_for_text(page, answer, "propagation:")
             assert play.locator(".cx-tree .cx-node").count() >= 1
-            if axe_script() is not None:
-                assert serious_violations(page, ".csp-playground") == []
+            no_serious_violations(page, ".csp-playground")
             for number, name in enumerate(("hashi", "kakuro", "towers", "singles")):
                 one = playgrounds.nth(number)
                 one.scroll_into_view_if_needed()
@@ -163,8 +162,7 @@ def test_hint_values_undo_propagate_and_arcs_change_the_page(lab):
             page.wait_for_function("([e, b]) => e.textContent !== b && e.textContent.startsWith("
                                    "'revise')", arg=[graph.locator(".cx-answer")
                                                      .element_handle(), said])
-            if axe_script() is not None:
-                assert serious_violations(page, ".csp-playground") == []
+            no_serious_violations(page, ".csp-playground")
         finally:
             browser.close()
 
@@ -177,7 +175,8 @@ def test_without_a_kernel_the_playground_replays_and_says_why_it_cannot_act(tmp_
     other.act("assign", var="WA", value="red")
     path = tmp_path / "exported.html"
     path.write_text(widget_page([play, other]), encoding="utf-8")
-    with sync_api.sync_playwright() as playwright:
+    with axe_checks() as no_serious_violations, \
+            sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1100, "height": 900})
@@ -195,8 +194,7 @@ def test_without_a_kernel_the_playground_replays_and_says_why_it_cannot_act(tmp_
             wait_for_text(page, text, "start")
             explorer.locator("button[title^='step']").click()
             wait_for_text(page, text, "event 1 of 2")
-            if axe_script() is not None:
-                assert serious_violations(page, ".csp-playground") == []
+            no_serious_violations(page, ".csp-playground")
             ARTIFACTS.mkdir(exist_ok=True)
             offline.screenshot(path=str(ARTIFACTS / "playground_offline.png"))
             assert errors == []
@@ -218,7 +216,8 @@ def test_dark_theme_and_the_keyboard_alone(dark_lab):
     """JupyterLab Dark: nothing serious for axe; by keyboard alone, a variable is chosen
     (Enter), one of its values assigned (Enter), and the answer is announced."""
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
+    with axe_checks() as no_serious_violations, \
+            sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1300, "height": 1500})
@@ -226,8 +225,7 @@ def test_dark_theme_and_the_keyboard_alone(dark_lab):
             playgrounds = page.locator(".csp-playground")
             playgrounds.nth(len(CELLS) - 2).wait_for(timeout=240_000)
             assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
-            if axe_script() is not None:
-                assert serious_violations(page, ".csp-playground") == []
+            no_serious_violations(page, ".csp-playground")
             play = playgrounds.nth(3)  # singles: shade cells
             play.scroll_into_view_if_needed()
             play.locator(".cx-caption").first.click()  # the keyboard starts from here
