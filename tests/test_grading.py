@@ -19,8 +19,9 @@ nbgrader's gradebook, as the formgrader would), then one `generate_feedback`. Th
 - the untouched release gets zero on every autograded cell, each failing with the
   `NotImplementedError` its stub raises; its written answers await the instructor;
 - a mistake gets partial marks, zero on the cells it gets wrong (those whose verdict names
-  the bug, and none it gets right), and its feedback page says why in words; a hand-over gets zero on every autograded cell, and its feedback
-  says it called the grader's code or the library's;
+  the bug, and none it gets right), and its feedback page says why in words; a hand-over
+  gets zero on every autograded cell, and its feedback says it called the grader's code or
+  the library's;
 - every verdict in an autograded notebook is its sentence alone: one line, no grader frame;
 - no output of the snooping cell (nor anything else of the course) holds either seed;
 - nbgrader never reports a changed cell (no "checksum ... has changed!"): nothing is hidden,
