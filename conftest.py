@@ -4,6 +4,9 @@ course's own check, `make test`, CI) happens while other processes keep every co
 
 The load starts with the first notebook cell and stops as soon as anything else runs; the
 tests of `tests/` run on an idle machine as before.
+
+Every notebook cell nbval runs is also read for a count printed as exact that stopped at
+its limit (`tests/capped_counts.py`).
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 import pytest
 
 from tests.busy import BusyCores
+
+pytest_plugins = ("tests.capped_counts",)
 
 _LOAD = BusyCores()
 

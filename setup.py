@@ -8,7 +8,8 @@ is listed here, so a new folder of puzzles needs no change; the `"*"` patterns o
 `package-data` in pyproject.toml pick their files (package data must be said in one place).
 
 The notebooks of the repository are the instructor versions (solutions, hidden tests, answer
-keys). The build writes each packed notebook in its student form instead
+keys), and the exercises come with an instructor's guide. The build leaves the guide out and
+writes each packed notebook in its student form instead
 (`csp_puzzles.teaching.course.make_student_form`), so the wheel, what `pip` installs, holds no answer;
 the instructor versions come from a source checkout.
 """
@@ -53,7 +54,8 @@ def _course_module():
 
 
 class build_py_student_course(build_py):
-    """Copy the packages, then turn every notebook of the course into its student form."""
+    """Copy the packages, then turn every notebook of the course into its student form and
+    leave out the files for instructors only (the exercises' guide)."""
 
     def run(self):
         super().run()
@@ -61,6 +63,9 @@ class build_py_student_course(build_py):
         notebooks = Path(self.build_lib, *"csp_puzzles.coursefiles.notebooks".split("."))
         for path in sorted(notebooks.rglob("*.ipynb")):
             course.make_student_form(path)
+        for name in course.INSTRUCTOR_ONLY:
+            for path in notebooks.rglob(name):
+                path.unlink()
 
 
 setup(

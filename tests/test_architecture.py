@@ -91,3 +91,38 @@ def test_each_floor_imports_only_the_floors_below(path):
             wrong.append(f"line {line}: {name} (floor {FLOORS.get(other, 'roof')})")
     assert not wrong, (f"{path.relative_to(PACKAGE)} is on floor {FLOORS[folder]} ({folder}) "
                        f"and imports from its floor or above: " + "; ".join(wrong))
+
+
+#: the modules that import matplotlib (issue 39): the drawing of pictures, and the
+#: benchmarks' performance profiles
+MATPLOTLIB = {"viz/matplotlib_drawing.py", "bench/report.py"}
+
+
+def test_matplotlib_is_imported_by_two_modules_only():
+    importers = set()
+    for path in modules():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            if any(name.split(".")[0] == "matplotlib" for name in names):
+                importers.add(path.relative_to(PACKAGE).as_posix())
+    assert importers == MATPLOTLIB
+
+
+#: (files, functions) of each walk on the tree before issue 39, counted as `bench walks`
+#: counts them (the issue's own count, another way: 7 files and 37 functions; 7 and 22)
+WALKS_BEFORE = {"fc": (7, 40), "nogood": (6, 18)}
+
+
+@pytest.mark.parametrize("name", sorted(WALKS_BEFORE))
+def test_each_walk_is_shorter_than_before_and_architecture_md_reads_it(name):
+    from csp_puzzles.bench.walks import WALKS
+
+    walk = WALKS[name]()
+    files, functions = WALKS_BEFORE[name]
+    assert len(walk.files) < files and len(walk.steps) < functions, walk.reading_order()
+    text = " ".join((PACKAGE.parent / "ARCHITECTURE.md").read_text().split())
+    stale = "ARCHITECTURE.md's reading order is stale: `csp-puzzles bench walks --order`"
+    assert " ".join(walk.reading_order().split()) in text, stale
+    assert (f"{len(walk.files)} files, {len(walk.steps)} functions ({files} and {functions} "
+            "before") in text, stale

@@ -100,8 +100,10 @@ def test_forward_checking_skips_only_constraints_that_forward_check_fully():
 
     mine = MyPredicate(lambda a, b: a != b, "ab")
     builtin = Predicate(lambda a, b: a != b, "ab")
-    assert mine.forward_check_from("a") == mine.forward_check  # its own way is kept
-    assert builtin.forward_check_from("a") != builtin.forward_check  # made ready ahead
+    domains = {"a": (0, 1), "b": (0, 1)}
+    assert mine.forward_check_from("a", domains) == (None, mine.forward_check)  # its own way
+    conflicts, check = builtin.forward_check_from("a", domains)  # made ready ahead
+    assert check != builtin.forward_check and conflicts[0] == {0}
 
 
 def test_undo_hooks_run_last_in_first_out_at_the_right_point():
@@ -168,3 +170,21 @@ def test_splitting_halves_in_value_order():
     decisions = [(e.kind, e.value) for e in result.trace if e.kind in ("split", "assign")]
     assert decisions == [("split", (0, 1, 2, 3)), ("split", (0, 1)), ("assign", 0)]
     assert result.stats.nodes == 3
+
+
+def test_an_inference_of_ones_own_is_never_trusted_with_the_final_check():
+    """Issue 39: an inference that declares arc consistency but removes nothing must not
+    make the search skip the final check: only the core's own inferences are trusted."""
+
+    @establishes(ARC_CONSISTENCY)
+    def does_nothing(state, var):
+        pass
+
+    csp = CSP()
+    csp.add_variables("ab", [1, 2])
+    csp.add_constraint(Predicate(lambda x, y: x != y, ["a", "b"]))
+    result = solve(csp, inference=does_nothing, var_order="input")
+    assert result.status == "solved" and result.solution == {"a": 1, "b": 2}
+    assert csp.is_solution(result.solution)
+    found = count(csp, inference=does_nothing, keep=True)
+    assert found.count == 2 and all(csp.is_solution(s) for s in found.solutions)

@@ -36,9 +36,10 @@ def test_a_unit_nogood_learnt_deep_holds_at_level_0_after_a_restart():
     first = search.run(max_nodes=3)  # a = 0, b = 0, x = 0: fails, learns x ≠ 0 at level 2
     assert first.status == "limit" and first.stats.nodes == 3
     assert [str(unit.literals[0]) for unit in search.store.units] == ["x = 0"]
-    assert search.state.depth == 2 and 0 not in search.state.domains["x"]
+    # the limit unwound the run to level 0: x ≠ 0, asserted at level 2, went with it
+    assert search.state.depth == 0 and 0 in search.state.domains["x"]
     search.restart()
-    assert search.state.depth == 0 and 0 in search.state.domains["x"]  # undone with level 2
+    assert search.state.depth == 0 and 0 in search.state.domains["x"]
     root = search.run(max_nodes=0)  # the run's root, then the limit: level 0 stays
     assert root.status == "limit" and search.state.depth == 0
     assert search.state.domains["x"] == {1, 2}  # the unit holds from level 0 on

@@ -233,3 +233,47 @@ def test_luby_restarts_with_phase_saving_stay_exact(look_back):
     unsat = solve_with_restarts(queens(3), val_order="phase", schedule="luby", first_budget=1,
                                 look_back=look_back)
     assert unsat.status == "unsatisfiable"
+
+
+
+class _Clock:
+    """A clock for `time.perf_counter` that moves one second each time it is read: a time
+    limit then falls at the same node on any machine."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def perf_counter(self):
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize("limit", ["nodes", "time"])
+def test_resume_after_a_limit_leaves_only_the_decisions_in_force(limit, monkeypatch):
+    """Issue 39: `resume`'s docstring promises that without a solution the frames are back
+    to the decisions in force (a session's), after a node or a time limit too."""
+    import csp_puzzles.core.search as search_module
+
+    monkeypatch.setattr(search_module, "time", _Clock())
+    search = Search(queens(10), inference="none", var_order="input",
+                    timeout=6 if limit == "time" else None)
+    assert search.decide(0, 0) is None
+    result = search.resume(max_nodes=5 if limit == "nodes" else None)
+    assert result.status == "limit" and search.stats.nodes > 3  # stopped deeper down
+    assert [(frame.var, frame.choice) for frame in search.frames] == [(0, 0)]
+    assert search.state.depth == 1 and dict(search.state.assignment) == {0: 0}
+    search.timeout = None
+    again = search.resume()  # and the search goes on from there
+    assert again.status == "solved" and queens(10).is_solution(again.solution)
+    assert again.solution[0] == 0
+
+
+@pytest.mark.parametrize("look_back", ["none", "cbj", "learn"])
+def test_every_search_stopped_by_a_limit_is_back_at_the_root(look_back):
+    from csp_puzzles.core.search import make_search
+
+    search = make_search(queens(10), inference="fc", var_order="input", look_back=look_back)
+    result = search.resume(max_nodes=12)
+    assert result.status == "limit" and search.frames == [] and search.state.depth == 0
+    again = search.resume()
+    assert again.status == "solved" and queens(10).is_solution(again.solution)

@@ -13,7 +13,7 @@ import pytest
 
 import csp_puzzles
 from csp_puzzles.cli import main as cli_main
-from csp_puzzles.teaching.course import FAILS_ON_PURPOSE, MARKERS, course_sources
+from csp_puzzles.teaching.course import FAILS_ON_PURPOSE, INSTRUCTOR_ONLY, MARKERS, course_sources
 
 NOTEBOOKS, DATA = course_sources()
 
@@ -41,7 +41,9 @@ def student(tmp_path_factory) -> Path:
 
 
 def test_the_course_holds_every_notebook_and_every_puzzle_file(student):
-    assert _files(student / "notebooks") == _files(NOTEBOOKS)
+    for_students = [name for name in _files(NOTEBOOKS)
+                    if Path(name).name not in INSTRUCTOR_ONLY]  # the exercises' guide
+    assert _files(student / "notebooks") == for_students
     assert _files(student / "data") == _files(DATA)
     for name in _files(DATA):
         assert (student / "data" / name).read_bytes() == (DATA / name).read_bytes()
@@ -58,6 +60,14 @@ def test_the_student_course_has_no_solution_no_hidden_test_no_answer_key(student
             if MARKERS[0] in _text(before) and before["cell_type"] == "markdown":
                 key = _text(before).split(MARKERS[0])[1].split(MARKERS[1])[0].strip()
                 assert key and key not in _text(after)
+
+
+def test_no_cell_of_the_student_course_is_left_empty(student):
+    """An answer key is kept in the cell of its questions, never alone in a cell that the
+    student form would leave empty (issue 43: notebook 10 had one)."""
+    for path in sorted((student / "notebooks").rglob("*.ipynb")):
+        for number, cell in enumerate(_cells(path), start=1):
+            assert _text(cell).strip(), f"{path.name}: cell {number} is empty"
 
 
 def test_every_topic_notebook_has_an_answer_key_that_students_do_not_get(student):

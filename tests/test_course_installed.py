@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -28,12 +27,12 @@ from pathlib import Path
 
 import pytest
 
+from csp_puzzles.teaching.course import INSTRUCTOR_ONLY
 from csp_puzzles.teaching.course import MARKERS as MARKER_LINES
 from tests.busy import BusyCores
+from tests.wheel import build_wheel
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCES = ("csp_puzzles", "notebooks", "data", "pyproject.toml", "setup.py", "README.md",
-           "LICENSE")
 MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS",
            "### END HIDDEN TESTS")
 
@@ -71,20 +70,8 @@ def _run(command: list[str], cwd: Path, timeout: float = 300) -> str:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    """The wheel, built from a copy of the sources (as `pip wheel` builds it)."""
-    work = tmp_path_factory.mktemp("wheel")
-    source = work / "source"
-    for name in SOURCES:
-        path = REPO / name
-        if path.is_dir():
-            shutil.copytree(path, source / name, ignore=shutil.ignore_patterns(
-                "__pycache__", ".ipynb_checkpoints", "*.pyc"))
-        else:
-            source.mkdir(exist_ok=True)
-            shutil.copyfile(path, source / name)
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(work / "dist"),
-          str(source)], cwd=work)
-    return next((work / "dist").glob("csp_puzzles-*.whl"))
+    """The wheel, built from a copy of the checkout (tests/wheel.py)."""
+    return build_wheel(tmp_path_factory.mktemp("wheel"))[0]
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +107,8 @@ def test_the_course_from_the_wheel_has_no_solutions_and_runs(installed, tmp_path
     files = sorted(str(p.relative_to(course)) for p in course.rglob("*") if p.is_file())
     expected = sorted(f"notebooks/{p.relative_to(REPO / 'notebooks')}"
                       for p in (REPO / "notebooks").rglob("*")
-                      if p.is_file() and ".ipynb_checkpoints" not in p.parts)
+                      if p.is_file() and ".ipynb_checkpoints" not in p.parts
+                      and p.name not in INSTRUCTOR_ONLY)
     expected += sorted(f"data/{p.relative_to(REPO / 'data')}"
                        for p in (REPO / "data").rglob("*") if p.is_file())
     assert files == sorted(expected)
@@ -151,6 +139,7 @@ def test_the_wheel_holds_no_solution_no_hidden_test_no_answer_key(wheel):
         names = archive.namelist()
         notebooks = [name for name in names if name.endswith(".ipynb")]
         assert len([n for n in notebooks if "/coursefiles/notebooks/" in n]) >= 26
+        assert not [n for n in names if n.endswith("INSTRUCTOR_GUIDE.md")]  # instructors only
         for name in names:
             text = archive.read(name).decode("utf-8", errors="replace")
             if name.endswith(".ipynb") or "/coursefiles/" in name:

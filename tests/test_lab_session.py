@@ -37,7 +37,7 @@ def _make_lab_commands(folder: str) -> list[str]:
     """The commands `make lab` would run (the virtual environment taken as installed)."""
     venv = Path(sys.prefix)
     done = subprocess.run(
-        ["make", "-n", "-o", str(venv / ".installed"), "lab", f"VENV={venv}",
+        ["make", "-n", "-o", str(venv / ".installed-lab"), "lab", f"VENV={venv}",
          f"LAB_STUDENT={folder}"],
         cwd=REPO, capture_output=True, text=True, check=True)
     return done.stdout.splitlines()

@@ -21,6 +21,7 @@ from csp_puzzles.cli import main
 from csp_puzzles.teaching.lite.lock import LOCAL_PYODIDE, PYODIDE_CDN, PYODIDE_VERSION, site_lock
 from csp_puzzles.teaching.lite.site import _settings
 from csp_puzzles.teaching.lite.wheels import Index, needed_wheels
+from tests.lite import run_lite
 
 LOCK = {"info": {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3",
                  "python": "3.14.2"},
@@ -144,41 +145,43 @@ def test_a_non_empty_folder_is_refused(tmp_path: Path, capsys):
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
-def test_a_folder_without_pyodide_is_refused(tmp_path: Path, capsys):
-    pytest.importorskip("jupyterlite_core")
-    assert main(["lite", str(tmp_path / "site"), "--pyodide", str(tmp_path)]) == 2
-    assert "expected a Pyodide distribution" in _one_line_error(capsys)
+def _refused(done) -> str:
+    """The one line a refused build says (exit 2)."""
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("csp-puzzles: error: ")
+    return done.stderr
+
+
+def test_a_folder_without_pyodide_is_refused(tmp_path: Path):
+    done = run_lite(str(tmp_path / "site"), "--pyodide", str(tmp_path))
+    assert "expected a Pyodide distribution" in _refused(done)
     assert not (tmp_path / "site").exists()
 
 
-def test_another_pyodide_version_is_refused(tmp_path: Path, capsys):
-    pytest.importorskip("jupyterlite_core")
+def test_another_pyodide_version_is_refused(tmp_path: Path):
     pyodide = tmp_path / "pyodide"
     pyodide.mkdir()
     for name in ("pyodide.mjs", "pyodide-lock.json"):
         (pyodide / name).write_text("{}")
     (pyodide / "package.json").write_text(json.dumps({"version": "0.29.3"}))
-    assert main(["lite", str(tmp_path / "site"), "--pyodide", str(pyodide)]) == 2
-    assert f"Pyodide 0.29.3, expected {PYODIDE_VERSION}" in _one_line_error(capsys)
+    done = run_lite(str(tmp_path / "site"), "--pyodide", str(pyodide))
+    assert f"Pyodide 0.29.3, expected {PYODIDE_VERSION}" in _refused(done)
 
 
 @pytest.mark.slow
-def test_a_site_for_the_cdn_carries_no_pyodide(tmp_path: Path, monkeypatch):
+def test_a_site_for_the_cdn_carries_no_pyodide(tmp_path: Path):
     """Built as users online get it: Pyodide's package list as the CDN serves it (here the
     npm package's, the same release), Pyodide's packages left on the CDN."""
-    pytest.importorskip("jupyterlite_core")
-    from csp_puzzles.teaching.lite import build_site, lock
-
     npm = Path(os.environ.get("CSP_PUZZLES_CACHE", Path.home() / ".cache" / "csp-puzzles"))
     listed = npm / "lite" / "node_modules" / "pyodide" / "pyodide-lock.json"
     if not listed.is_file():
         pytest.skip("no npm pyodide package to stand for the CDN's package list")
-    monkeypatch.setattr(lock, "CACHE", tmp_path / "cache")
     (tmp_path / "cache").mkdir()
     (tmp_path / "cache" / f"pyodide-lock-{PYODIDE_VERSION}.json").write_text(listed.read_text())
     site = tmp_path / "site"
-    said = build_site(site)
-    assert f"Pyodide {PYODIDE_VERSION} from its CDN" in said
+    done = run_lite(str(site), cache=tmp_path / "cache")
+    assert done.returncode == 0, done.stderr
+    assert f"Pyodide {PYODIDE_VERSION} from its CDN" in done.stdout
     assert not (site / "static" / "pyodide").exists()
     settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]

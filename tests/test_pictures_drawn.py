@@ -32,7 +32,7 @@ from csp_puzzles.viz import (
     sudoku_view,
 )
 from csp_puzzles.viz.charts import Scale, bar_chart, line_chart
-from csp_puzzles.viz.implication import UIP, implication_picture
+from csp_puzzles.viz.implication import NOGOOD, UIP, implication_picture
 from csp_puzzles.viz.matplotlib_drawing import draw_puzzle
 from tests.conftest import REPO, decoded
 
@@ -254,3 +254,28 @@ def test_the_implication_graph_shows_every_fact_read_the_conflict_and_the_uip():
     assert len(framed) == 2  # the UIP's box, and the legend's sample
     label = next(s for s in picture["shapes"] if s["type"] == "text" and s["text"] == uip)
     assert any(abs(label["y"] - (y + 0.25)) < 1e-6 for _, y in boxes)
+
+
+def test_every_fact_of_the_nogood_is_framed_even_one_it_reads_off_removals():
+    """The first nogood on the random 20x20 grid holds (2,3,2,6) = 2, which the search knew
+    as (2,3,2,6) ≠ 0 and ≠ 1 (level 1): those two boxes are framed as the nogood's."""
+    puzzle = hashi.parse((REPO / "data" / "random" / "hashi-20x20.txt").read_text())
+    search = LearningSearch(puzzle.to_csp(), inference="mac", var_order="dom-wdeg")
+    search.graphs = []
+    next(search.solutions())
+    analysis = search.graphs[0]
+    assert [str(literal) for literal in analysis.nogood.literals] == [
+        "(7,4,11,4) = 0", "(4,3,11,3) = 0", "(2,3,2,6) = 2"]
+    shapes = implication_picture(analysis)["shapes"]
+    texts = [s for s in shapes if s["type"] == "text"]
+    framed = [s for s in shapes if s["type"] == "rect" and s.get("stroke") in (UIP, NOGOOD)]
+
+    def frame_of(words: str) -> str | None:
+        label = next(t for t in texts if t["text"] == words)
+        return next((s["stroke"] for s in framed if abs(s["y"] + 0.25 - label["y"]) < 1e-6
+                     and s["x"] < label["x"] < s["x"] + s["w"]), None)
+
+    assert frame_of("(7,4,11,4) = 0") == UIP
+    assert frame_of("(4,3,11,3) = 0") == NOGOOD
+    assert frame_of("(2,3,2,6) ≠ 0") == frame_of("(2,3,2,6) ≠ 1") == NOGOOD
+    assert frame_of("(4,4,7,4) ≠ 0") is None  # a removal the nogood resolved away

@@ -176,3 +176,15 @@ def test_each_rung_solves_from_the_grade_up(kind):
         assert domains is not None and all(len(d) == 1 for d in domains.values()) is solves
     with pytest.raises(ValueError, match=f"unknown {kind} level 'nope', expected one of"):
         puzzle.solved_by_rules("nope")
+
+
+@pytest.mark.parametrize("engine", ["csp", "sat"])
+def test_a_count_with_no_limit_counts_every_solution(engine):
+    """`count(limit=None)` counts them all, with the core's search or another engine (it
+    once came back as a solve, `solutions` None)."""
+    from csp_puzzles import hashi
+
+    puzzle = hashi.parse("3 0 3\n0 0 0\n3 0 3")  # a square of 3s: 1 and 2 bridges in turn
+    counted = puzzle.count(limit=None, engine=engine)
+    assert counted.solutions == 2 and counted.unique is False
+    assert counted.solutions == puzzle.count(limit=10, engine=engine).solutions

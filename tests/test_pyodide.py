@@ -5,7 +5,8 @@ package index), then runs the README tour, each puzzle's parse / solve / check /
 generate, Hashi's SAT engine and `run_limited` (no fork there). Also checks that every
 runtime dependency the wheel declares for Pyodide is installable there. Node's `pyodide`
 package goes to a cache folder outside the repository (`~/.cache/csp-puzzles/pyodide`, or
-`$CSP_PUZZLES_CACHE/pyodide`). Skips when node or npm is missing or a download fails.
+`$CSP_PUZZLES_CACHE/pyodide`). Skips when node or npm is missing or a download fails; a
+build of the project's wheel that fails is a failure (tests/wheel.py).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from tests.conftest import REPO
+from tests.wheel import build_wheel
 
 PYODIDE_VERSION = "314.0.7"  # Python 3.14; python-sat is in its package lock
 HERE = Path(__file__).parent / "pyodide"
@@ -38,7 +40,7 @@ PUZZLES = {
 
 
 def run(argv: list[str], timeout: float, what: str) -> subprocess.CompletedProcess:
-    """Run a download or build step; skip the test (with the reason) when it fails."""
+    """Run a download; skip the test (with the reason) when it fails."""
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -90,17 +92,6 @@ def download(requirements: list[str], lock: dict, folder: Path) -> list[Path]:
     return sorted(folder.glob("*.whl"))
 
 
-def build_wheel(dest: Path) -> Path:
-    """The project's wheel, built from a copy (a build writes build/ beside its sources)."""
-    source = dest / "source"
-    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
-        ".hypothesis", ".ipynb_checkpoints", "artifacts", "node_modules"))
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
-         str(dest), str(source)], 300, "building the project's wheel")
-    return next(dest.glob("csp_puzzles-*.whl"))
-
-
 def runtime_requirements(wheel: Path, environment: dict[str, str]) -> list[Requirement]:
     """The wheel's Requires-Dist that apply under Pyodide (no extra)."""
     with zipfile.ZipFile(wheel) as archive:
@@ -114,17 +105,20 @@ def runtime_requirements(wheel: Path, environment: dict[str, str]) -> list[Requi
 
 def readme_blocks() -> list[str]:
     """The README's Python examples, minus the lines that draw (matplotlib stays outside
-    Node's offline Pyodide: its wheel comes from a CDN)."""
+    Node's offline Pyodide: its wheel comes from a CDN) and the blocks that open a widget (the
+    `widgets` extra, which the light install leaves out: the JupyterLite site's tests run
+    those in the browser)."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
     draws = ("draw_puzzle", "plt")
+    widgets = ("CodeStepper", "Playground", "Stepper(")
     return ["\n".join(line for line in block.splitlines() if not any(d in line for d in draws))
-            for block in blocks]
+            for block in blocks if not any(w in block for w in widgets)]
 
 
 def test_the_package_runs_under_pyodide(pyodide_dir: Path, tmp_path: Path) -> None:
     lock = lock_of(pyodide_dir)
-    wheel = build_wheel(tmp_path)
+    wheel, _ = build_wheel(tmp_path)  # a build that fails fails the test (tests/wheel.py)
     environment = emscripten_environment(lock)
     needed = runtime_requirements(wheel, environment)
     names = {canonicalize_name(r.name) for r in needed}

@@ -141,3 +141,19 @@ def test_the_blocks_state_values() -> None:
     checked = [line for block in BLOCKS for line in run_block(block)]
     assert {"result.stats", "result.trace.domains_at(4)"} <= set(checked)
     assert len(checked) >= 10
+
+
+def test_every_extra_the_makefile_installs_is_in_the_readmes_table() -> None:
+    """Issue 39: the Makefile installed the `browser` extra, which the README's table of
+    extras did not name."""
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    named = {extra for extras in re.findall(r'^EXTRAS_\w+\s*:=\s*(\S+)$', makefile, re.M)
+             for extra in extras.split(",")}
+    named |= {extra for extras in re.findall(r'-e "\.\[([\w,$()]+)\]"', makefile)
+              for extra in extras.split(",") if "$" not in extra}
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme.split("### What each install brings")[1].split("\n\n| extra |")[1]
+    rows = [line for line in table.split("\n\n")[0].splitlines() if line.startswith("| `")]
+    in_table = {name for row in rows for name in re.findall(r"`(\w+)`", row.split("|")[1])}
+    assert {"notebooks", "lite"} <= named
+    assert named <= in_table, named - in_table

@@ -202,7 +202,8 @@ def test_hint_by_hand_on_australia():
     s.assign("NT", "green")
     hint = s.hint()
     assert hint == Hint("SA != Q", {"Q": ("blue",)}, ("SA", "Q"),
-                        "SA != Q: SA = blue, so blue leaves Q", "constraints", "SA != Q")
+                        "SA != Q: SA = blue, so blue leaves Q", "constraints", "SA != Q",
+                        cost=2)  # two variables involved, on the first rung
     before = everything(s)
     assert s.hint() == hint and everything(s) == before  # hint changes nothing
     assert s.apply(hint) == {"Q": ("blue",)}

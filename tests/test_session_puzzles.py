@@ -129,21 +129,23 @@ def test_hints_speak_the_puzzles_words():
 
 
 def test_island_rules_say_why():
-    """In medium-7x7 the 5 at (1,4) sees three islands, and two of its edges can still carry
-    0, 1 or 2 bridges when its hint comes (checked below): two neighbours give 4 at most, so
-    each of the three gets a bridge (Tatham's easy rule "a bridge to every neighbour")."""
+    """In medium-7x7 the 5 at (1,4) sees three islands. Its hint comes after the cheaper
+    ones at (1,2) and (1,6), which gave two of its edges a bridge; its third edge can still
+    carry 0, 1 or 2 bridges (checked below): two neighbours give 4 at most, so each of the
+    three gets a bridge (Tatham's easy rule "a bridge to every neighbour")."""
     puzzle = hashi.parse((REPO / "data" / "hashi" / "medium-7x7.txt").read_text())
     session = Session(puzzle)
     while not (hint := session.hint()).rule.startswith("a bridge to every neighbour at (1,4)"):
         session.apply(hint)
     assert hint.sentence == ("island (1,4) needs 5 and has 3 neighbours; without one of them "
-                             "the others carry 4 at most, so edge (1,4)-(1,6) carries at least "
-                             "1 bridge and edge (1,4)-(6,4) carries at least 1 bridge")
+                             "the others carry 4 at most, so edge (1,4)-(6,4) carries at least "
+                             "1 bridge")
     edges = [(1, 2, 1, 4), (1, 4, 1, 6), (1, 4, 6, 4)]
     assert sorted(hint.because) == edges
-    assert all(session.domains[edge] == (0, 1, 2) for edge in edges[1:])
-    assert hint.removals == {edge: (0,) for edge in edges[1:]}
-    assert hint.rung == "easy"
+    assert session.domains[edges[2]] == (0, 1, 2)
+    assert all(0 not in session.domains[edge] for edge in edges[:2])
+    assert hint.removals == {edges[2]: (0,)}
+    assert hint.rung == "easy" and hint.cost == 3 and hint.steps == ()
 
 
 def test_mistakes_name_the_wrong_decisions():
@@ -168,3 +170,57 @@ def test_the_engine_finishes_a_puzzle():
     assert puzzle.check(puzzle.decode(result.solution)) == []
     trace = session.trace
     assert trace.domains_at(len(trace) - 1) == session.domains
+
+
+# -- Session(puzzle, **options): every option every puzzle declares (issue 39) ----------------
+#: small puzzles of each kind; the Hashi has two islands side by side (an edge `adjacent`
+#: keeps or leaves out)
+SMALL = {
+    "hashi": lambda: hashi.parse("3 0 0 0 4\n0 0 0 0 0\n1 1 0 0 5\n0 0 0 0 0\n0 0 0 0 2"),
+    "kakuro": lambda: kakuro.parse((REPO / "data" / "kakuro" / "easy-8x8-seed1.txt").read_text()),
+    "towers": lambda: towers.parse((REPO / "data" / "towers" / "5x5-hard-1.txt").read_text()),
+    "singles": lambda: singles.parse((REPO / "data" / "singles" / "easy-6x6-seed1.txt")
+                                     .read_text()),
+}
+
+
+def option_values(puzzle) -> dict[str, tuple]:
+    """The values each declared model option takes; a new option fails this until it is
+    listed here."""
+    module = __import__(f"csp_puzzles.{puzzle.kind}.model", fromlist=["MODELS"])
+    known = {"adjacent": (True, False), "uniqueness": (True, False, None),
+             "model": getattr(module, "MODELS", ())}
+    assert puzzle.model_options <= set(known), puzzle.model_options - set(known)
+    return {name: known[name] for name in sorted(puzzle.model_options)}
+
+
+CASES = [(kind, name, value) for kind, make in SMALL.items()
+         for name, values in option_values(make()).items() for value in values]
+
+
+@pytest.mark.parametrize(("kind", "name", "value"), CASES,
+                         ids=[f"{kind}-{name}={value}" for kind, name, value in CASES])
+def test_a_session_takes_every_option_its_puzzle_declares(kind, name, value):
+    puzzle = SMALL[kind]()
+    session = Session(puzzle, **{name: value})
+    variables = puzzle.to_csp(**{name: value}).variables
+    assert session.csp.variables == variables
+    assert all(rung.csp.variables == variables for rung in session.ladder)
+    hint = session.hint()
+    assert hint is not None and hint.removals
+    session.apply(hint)
+    result = session.finish()
+    assert result.status == "solved" and session.status == "solved"
+    assert puzzle.check(puzzle.decode(result.solution)) == []
+
+
+def test_the_options_the_issue_named():
+    assert len(Session(SMALL["hashi"](), adjacent=False).csp.variables) == 5  # of 6 edges
+    assert Session(SMALL["towers"](), model="full").status == "open"
+    assert Session(SMALL["singles"](), uniqueness=False).status == "open"
+
+
+@pytest.mark.parametrize("kind", sorted(SMALL))
+def test_a_session_refuses_an_option_its_puzzle_lacks(kind):
+    with pytest.raises(ValueError, match="unknown"):
+        Session(SMALL[kind](), colour="blue")

@@ -5,7 +5,8 @@ PyPI, MIT licence) that `backtracking_search` with `mrv` and `forward_checking` 
 with their logic unchanged, so the benchmark can time the textbook's own pure-Python code
 beside ours without installing `aima3` (its metadata pins networkx 1.11 and pulls Jupyter).
 The one addition is `count_solutions`: AIMA's `backtrack` stops at the first solution, so
-here the same recursion adds up every solution instead of returning the first.
+here the same recursion adds up every solution instead of returning the first, and builds
+each one as a dict of values (`dict(assignment)`) as the benchmark's other solvers do.
 
 AIMA's MRV breaks ties at random: the benchmark seeds `random` so runs repeat; the count
 does not depend on the ties.
@@ -150,10 +151,13 @@ def forward_checking(csp, var, value, assignment, removals):
 def count_solutions(csp: CSP, select_unassigned_variable=mrv,
                     order_domain_values=unordered_domain_values,
                     inference=forward_checking) -> int:
-    """AIMA's `backtracking_search`, its recursion unchanged but counting every solution."""
+    """AIMA's `backtracking_search`, its recursion unchanged but counting every solution,
+    each built as a dict (and dropped), as python-constraint2's iterator and ours build
+    theirs."""
 
     def backtrack(assignment):
         if len(assignment) == len(csp.variables):
+            dict(assignment)  # the solution, built as the others build theirs
             return 1
         found = 0
         var = select_unassigned_variable(assignment, csp)

@@ -3,8 +3,12 @@
 Peers: AIMA's pure-Python backtracking (`aima.py` here, a labelled port of aima-python's
 `csp.py`: forward checking + MRV, counting every solution) and python-constraint2's
 `BacktrackingSolver` and `OptimizedBacktrackingSolver` (forward checking, compiled).
-Every peer gets the same model; each time is divided by each peer's time on the same
-problem, measured in the same run, so the machine's load cancels out.
+Every peer gets the same model and the same work, timed the same way (`WHAT_IS_TIMED`):
+each solver builds every solution it finds as a dict of values and counts it, keeping none
+(the first solution only, for the problems marked "first"); the model is built before the
+clock starts; every run of every solver is a forked child process of its own, timed inside
+it. Each time is divided by each peer's time on the same problem, measured in the same
+run, so the machine's load cancels out.
 
 The default is quick (8- and 10-queens, every solution; the first solution of a hard
 Sudoku; each the best of 3 runs; under 30 seconds on an idle machine). `--full` adds every
@@ -17,9 +21,12 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass
+from typing import Any
 
-from ..core import CSP, count, solve
+from ..core import CSP
+from ..core.search import make_search
 from ..examples import FRANCE, map_colouring, queens, sudoku
 from ..examples.france import FRANCE_SPEC
 from . import aima
@@ -56,53 +63,84 @@ PROBLEMS: dict[str, Problem] = {
 }
 
 
-def run_ours(problem: Problem, inference: str, var_order: str,
-             timeout: float) -> tuple[str, int, float]:
-    if problem.every:
-        counted = count(problem.make(), inference=inference, var_order=var_order,
-                        timeout=timeout)
-        answer = str(counted.count) if counted.complete else "limit"
-        return answer, counted.stats.nodes, counted.stats.seconds
-    found = solve(problem.make(), inference=inference, var_order=var_order, timeout=timeout)
-    return ("1" if found.solved else found.status), found.stats.nodes, found.stats.seconds
+#: what every figure times, for every solver alike (the output and BENCHMARKS.md say it)
+WHAT_IS_TIMED = (
+    "cpu s, wall s: one solver's search, from a model built beforehand (untimed) to its "
+    "last solution (its first, for the problems marked 'first'), each solution built as a "
+    "dict of values and counted, none kept; every run in a forked child process of its own "
+    "(a thread where the system cannot fork), timed inside it: the CPU seconds it took "
+    "(what the ratios divide: a shared machine's load adds wall time, not CPU time) and the "
+    "wall-clock seconds; the run of least CPU time of 3 (1 for 30-queens)")
+
+#: a solver's run on a built model: (solutions found, nodes or "-")
+Task = Callable[[], tuple[int, int | str]]
 
 
-def run_aima(problem: Problem, timeout: float) -> tuple[str, str, float]:
-    assert problem.make_aima is not None
-    model = problem.make_aima()
-    value, seconds, finished = run_limited(lambda: aima.count_solutions(model), timeout)
-    return (str(value) if finished else "limit"), "-", seconds
+def tasks(problem: Problem) -> dict[str, Task]:
+    """Each solver's run on `problem`, its model built here, before any clock starts."""
+    runs: dict[str, Task] = {}
+    if problem.make_aima is not None:
+        runs[AIMA] = _aima_task(problem.make_aima())
+    for solver in PEERS:
+        runs[f"python-constraint2 {solver}"] = _peer_task(
+            to_python_constraint(problem.make(), solver), problem.every)
+    for inference, var_order in problem.ours:
+        runs[f"ours {inference} + {var_order}"] = _our_task(problem.make(), problem.every,
+                                                             inference, var_order)
+    return runs
 
 
-def run_peer(problem: Problem, solver: str, timeout: float) -> tuple[str, str, float]:
-    model = to_python_constraint(problem.make(), solver)
-    task = (lambda: len(model.getSolutions())) if problem.every else (
-        lambda: int(model.getSolution() is not None))
-    value, seconds, finished = run_limited(task, timeout)
-    return (str(value) if finished else "limit"), "-", seconds
+def _aima_task(model: aima.CSP) -> Task:
+    return lambda: (aima.count_solutions(model), "-")
 
 
-def best_runs(problem: Problem, timeout: float,
-              step: Callable[[str], None]) -> dict[str, tuple[str, int | str, float]]:
-    """Each solver's best run: solver -> (answer, nodes, seconds).
+def _peer_task(model: Any, every: bool) -> Task:
+    if every:
+        return lambda: (sum(1 for _ in model.getSolutionIter()), "-")
+    return lambda: (int(model.getSolution() is not None), "-")
+
+
+def _our_task(csp: CSP, every: bool, inference: str, var_order: str) -> Task:
+    def run() -> tuple[int, int | str]:
+        search = make_search(csp, inference=inference, var_order=var_order)
+        with closing(search.solutions()) as solutions:
+            found = sum(1 for _ in solutions) if every else int(next(solutions, None)
+                                                                is not None)
+        return found, search.stats.nodes
+    return run
+
+
+def on_cpu(task: Task) -> Callable[[], tuple[tuple[int, int | str], float]]:
+    """`task`, returning its value and the CPU seconds it took (in the process it runs in)."""
+    def run() -> tuple[tuple[int, int | str], float]:
+        start = time.process_time()
+        value = task()
+        return value, time.process_time() - start
+    return run
+
+
+#: a solver's best run: (answer, nodes, CPU seconds, wall-clock seconds)
+Run = tuple[str, int | str, float, float]
+
+
+def best_runs(problem: Problem, timeout: float, step: Callable[[str], None]) -> dict[str, Run]:
+    """Each solver's run of least CPU time.
 
     The solvers take turns, `problem.repeats` times, so the machine's load hits them alike.
+    A run stopped at `timeout` (wall-clock) has no CPU time.
     """
-    best: dict[str, tuple[str, int | str, float]] = {}
-
-    def keep(solver: str, answer: str, visited: int | str, seconds: float) -> None:
-        if solver not in best or seconds < best[solver][2]:
-            best[solver] = (answer, visited, seconds)
-        step(solver)
-
+    best: dict[str, Run] = {}
     for _ in range(problem.repeats):
-        if problem.make_aima is not None:
-            keep(AIMA, *run_aima(problem, timeout))
-        for solver in PEERS:
-            keep(f"python-constraint2 {solver}", *run_peer(problem, solver, timeout))
-        for inference, var_order in problem.ours:
-            keep(f"ours {inference} + {var_order}",
-                 *run_ours(problem, inference, var_order, timeout))
+        for solver, task in tasks(problem).items():
+            value, wall, finished = run_limited(on_cpu(task), timeout)
+            if finished:
+                (found, visited), cpu = value
+                run: Run = (str(found), visited, cpu, wall)
+            else:
+                run = ("limit", "-", float("nan"), wall)
+            if solver not in best or run[2] < best[solver][2]:
+                best[solver] = run
+            step(solver)
     return best
 
 
@@ -123,19 +161,18 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in names:
         best = best_runs(PROBLEMS[name], args.timeout, lambda solver: progress.step(solver))
-        reference = {solver: seconds if answer != "limit" else float("nan")
-                     for solver, (answer, _, seconds) in best.items()}
-        for solver, (answer, visited, seconds) in best.items():
-            ratios = [seconds / reference[k] if k in reference else float("nan")
+        reference = {solver: cpu for solver, (_, _, cpu, _) in best.items()}
+        for solver, (answer, visited, cpu, wall) in best.items():
+            ratios = [cpu / reference[k] if k in reference else float("nan")
                       for k in (AIMA, *(f"python-constraint2 {p}" for p in PEERS))]
-            rows.append((name, solver, answer, visited, seconds, *ratios))
-    print(table(("problem", "solver", "answer", "nodes", "seconds", "/ AIMA", "/ pc BT",
-                 "/ pc optimized"), rows))
-    print("seconds: the best of 3 runs (1 for 30-queens); answer: solutions"
-          " found ('limit': stopped at the time limit); / AIMA, / pc BT, / pc optimized: time"
-          " divided by that peer's time on the same problem in this run"
-          " ('-': no such peer run, or it hit the limit). AIMA: a port of aima-python's"
-          " backtracking_search (forward checking, MRV), counting every solution.")
+            rows.append((name, solver, answer, visited, cpu, wall, *ratios))
+    print(table(("problem", "solver", "answer", "nodes", "cpu s", "wall s", "/ AIMA",
+                 "/ pc BT", "/ pc optimized"), rows))
+    print(f"{WHAT_IS_TIMED}. answer: solutions found ('limit': stopped at the time limit);"
+          " / AIMA, / pc BT, / pc optimized: CPU time divided by that peer's on the same"
+          " problem in this run ('-': no such peer run, or it hit the limit). AIMA: a port of"
+          " aima-python's backtracking_search (forward checking, MRV), counting every"
+          " solution.")
     spent = time.perf_counter() - started
     more = "" if args.full else "; --full adds the France map and 30-queens (2-4 minutes)"
     print(f"this run: {spent:.0f} s{more}")

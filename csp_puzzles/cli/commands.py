@@ -203,13 +203,9 @@ def _save_trace(trace: Trace, path: str) -> None:
 
 def _save_png(puzzle: Puzzle, result: PuzzleResult, path: str) -> None:
     """The explorer's picture of the solution (or of the puzzle, unsolved), with matplotlib."""
-    from matplotlib.figure import Figure
+    from ..viz.matplotlib_drawing import puzzle_figure
 
-    from ..viz.matplotlib_drawing import draw_puzzle, figure_size
-
-    fig = Figure(figsize=figure_size(puzzle.picture()))
-    draw_puzzle(fig.add_axes((0, 0, 1, 1)), puzzle, solution=result.solution)
-    fig.savefig(path, dpi=100)
+    puzzle_figure(puzzle, result.solution).savefig(path, dpi=100)
 
 
 # -- generate ------------------------------------------------------------------------------
@@ -430,8 +426,8 @@ def _add_cnf(commands: Commands) -> None:
 
 def _add_bench(commands: Commands) -> None:
     bench = commands.add_parser("bench", help="benchmarks; prints a table")
-    bench.add_argument("what", choices=("core", "local", "milp", "deadline", "tatham",
-                                        "playground", *KINDS))
+    bench.add_argument("what", choices=("core", "local", "milp", "deadline", "tatham", "hints",
+                                        "walks", "playground", *KINDS))
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(run=cmd_bench)
 

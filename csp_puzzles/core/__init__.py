@@ -31,7 +31,7 @@ from .options import Options
 from .reasons import Literal, Reason
 from .restarts import solve_with_restarts
 from .search import CountResult, Result, Search, count, count_solutions, iter_solutions, solve
-from .session import Decision, Session
+from .session import AFTER_MOVE, Broken, Change, Decision, Session, WipeOut
 from .state import Contradiction, SearchState
 from .stats import Stats
 from .suggest import Suggestion
@@ -46,4 +46,5 @@ __all__ = [
     "maintain_arc_consistency", "propagate", "input_order", "mrv", "mrv_degree",
     "input_values", "lcv", "dom_wdeg", "solve_with_restarts", "Literal", "Reason",
     "Session", "Hint", "Words", "Suggestion", "Decision", "Options",
+    "AFTER_MOVE", "Change", "Broken", "WipeOut",
 ]

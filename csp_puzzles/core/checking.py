@@ -113,11 +113,26 @@ def _kept_by_propagator(state: SearchState, constraint: Constraint, var: Hashabl
     more on a scratch copy of the domains (none when it fails)."""
     scratch = SearchState(state.csp, domains=state.domains)
     try:
-        while True:
-            before = scratch.mark()
+        while True:  # (a propagator's undo hooks go on the trail: count the removals)
+            before = scratch.stats.prunings
             constraint.propagate(scratch)
-            if scratch.mark() == before:
+            if scratch.stats.prunings == before:
                 break
     except Contradiction:
         return set()
     return set(scratch.domains[var])
+
+
+def repeated(values: Mapping[Hashable, Any]) -> tuple[Any, list[Hashable]] | None:
+    """The first value that more than one variable of `values` holds, and those variables
+    (what an all-different rule says when broken)."""
+    holders: dict[Any, list[Hashable]] = {}
+    for var, value in values.items():
+        holders.setdefault(value, []).append(var)
+    return next(((value, where) for value, where in holders.items() if len(where) > 1), None)
+
+
+def how_many(count: int) -> str:
+    """"two", "three", ... "nine", then digits."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[count] if 0 <= count < len(words) else str(count)

@@ -28,14 +28,14 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import partial
 from itertools import chain, product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .matching import alldifferent_supports
 from .state import SearchState
 
 if TYPE_CHECKING:
     from .checking import Breach
-    from .hints import Words
+    from .deductions import Words
 
 
 class Constraint(ABC):
@@ -117,18 +117,15 @@ class Constraint(ABC):
         """Prune right after the search assigned `var` (forward checking)."""
         self.propagate(state)
 
-    def forward_check_from(self, var: Hashable) -> Callable[[SearchState, Hashable], None]:
-        """What forward checking calls after each assignment of `var`: `forward_check`, or
-        a version of it the constraint made ready for `var` ahead of time."""
-        return self.forward_check
-
-    def conflicts_from(self, var: Hashable,
-                       domains: Mapping[Hashable, Sequence[Any]]) -> Conflicts | None:
-        """For a constraint over two variables that forward checks fully: which values of
-        the other variable each value of `var` rules out (`domains`: the initial domains),
-        for forward checking to remove without calling `forward_check`. None (the default):
-        call `forward_check`."""
-        return None
+    def forward_check_from(self, var: Hashable, domains: Mapping[Hashable, Sequence[Any]]
+                           ) -> tuple[Conflicts | None, Callable[[SearchState, Hashable], None]]:
+        """How forward checking reads this constraint after each assignment of `var`
+        (`domains`: the initial domains): for a constraint over two variables that forward
+        checks fully, which values of the other variable each value of `var` rules out,
+        removed without a call (None: there is no such table); and what it calls otherwise,
+        `forward_check` or a version of it made ready for `var` ahead of time. The default:
+        (None, `forward_check`)."""
+        return None, self.forward_check
 
     def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
                 read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
@@ -144,8 +141,25 @@ class Constraint(ABC):
         given). None (the default): the generic sentence."""
         return None
 
+    def suppositions(self, state: SearchState) -> list[Supposition] | None:
+        """For a rule that deduces by supposing ("if this edge carried 2 bridges, a group
+        would close, so it carries fewer"): every deduction it can make now, each the
+        variable, the values that go (a supposition that it takes one of them fails) and
+        the cause. A hint zooms into each one (hints.py). None (the default): the rule
+        supposes nothing."""
+        return None
+
     def __repr__(self) -> str:
         return self.name
+
+
+class Supposition(NamedTuple):
+    """A deduction by supposing: `var` cannot take `values`, because supposing it takes one
+    of them leads to a contradiction (`cause` says which rule found it, and where)."""
+
+    var: Hashable
+    values: tuple[Any, ...]
+    cause: str
 
 
 def _short(var: Hashable) -> str:
@@ -447,39 +461,26 @@ class Predicate(Constraint):
         if other not in state.assignment:
             self._remove_disagreeing(state, var, other)
 
-    def forward_check_from(self, var: Hashable) -> Callable[[SearchState, Hashable], None]:
-        """On a pair of two variables, the forward check from `var` with the other variable
-        and the order of the test settled ahead of time. Forward checking calls it only
-        while the other variable is unassigned (see `forward_checks_fully`), which is what
-        `forward_check` tests first; a subclass that forward checks its own way keeps it."""
-        pair = self._pair_checked_here()
-        if pair is None:
-            return self.forward_check
-        x, y = pair
-        return partial(self._remove_disagreeing, other=y if var == x else x)
-
-    def conflicts_from(self, var: Hashable,
-                       domains: Mapping[Hashable, Sequence[Any]]) -> Conflicts | None:
-        """On a pair of two variables, the values of the other variable that each value of
-        `var` rules out, worked out on first use (`Conflicts`). Not on domains of more than
-        `CONFLICTS_KEPT_UP_TO` values: these are tested value by value (`forward_check_from`)."""
-        pair = self._pair_checked_here()
-        if pair is None:
-            return None
+    def forward_check_from(self, var: Hashable, domains: Mapping[Hashable, Sequence[Any]]
+                           ) -> tuple[Conflicts | None, Callable[[SearchState, Hashable], None]]:
+        """On a pair of two variables that this class's own `forward_check` (not a
+        subclass's) forward checks fully: the values of the other variable that each value
+        of `var` rules out, worked out on first use (`Conflicts`; None on domains of more
+        than `CONFLICTS_KEPT_UP_TO` values, tested value by value instead), and the forward
+        check from `var` with the other variable and the order of the test settled ahead of
+        time. Forward checking calls it only while the other variable is unassigned (see
+        `forward_checks_fully`), which is what `forward_check` tests first. Otherwise, as
+        every constraint: (None, `forward_check`)."""
+        pair = self._pair
+        if (pair is None or pair[0] == pair[1] or not self.forward_checks_fully
+                or type(self).forward_check is not Predicate.forward_check):
+            return None, self.forward_check
         x, y = pair
         other = y if var == x else x
         _, _, holds, _ = self._directions[0 if var == x else 1]  # holds(var's value, other's)
-        if len(domains[other]) > CONFLICTS_KEPT_UP_TO:
-            return None
-        return Conflicts(holds, domains[other])
-
-    def _pair_checked_here(self) -> tuple[Hashable, Hashable] | None:
-        """The two variables, when they are two and this class's own `forward_check` (not a
-        subclass's) forward checks them fully; else None."""
-        if (self._pair is None or self._pair[0] == self._pair[1] or not self.forward_checks_fully
-                or type(self).forward_check is not Predicate.forward_check):
-            return None
-        return self._pair
+        conflicts = (Conflicts(holds, domains[other])
+                     if len(domains[other]) <= CONFLICTS_KEPT_UP_TO else None)
+        return conflicts, partial(self._remove_disagreeing, other=other)
 
     def _remove_disagreeing(self, state: SearchState, var: Hashable, other: Hashable) -> None:
         """Remove `other`'s values that disagree with the single value of `var`: one

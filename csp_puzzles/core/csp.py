@@ -30,27 +30,31 @@ class CSP:
         self.domains: dict[Hashable, tuple[Any, ...]] = {}
         self.constraints: list[Constraint] = []
         self.constraints_of: dict[Hashable, list[Constraint]] = {}
-        self._ranks: dict[Hashable, dict[Any, int]] | None = None
+        #: each value's position in its variable's domain (read, never changed)
+        self.rank: dict[Hashable, dict[Any, int]] = {}
 
     def add_variable(self, name: Hashable, domain: Iterable[Any]) -> None:
         """Add a variable; its domain keeps the given order, without repeats."""
-        self._add(name, _values(name, domain))
+        values = _values(name, domain)
+        self._add(name, values, _positions(values))
 
-    def _add(self, name: Hashable, values: tuple[Any, ...]) -> None:
+    def _add(self, name: Hashable, values: tuple[Any, ...], rank: dict[Any, int]) -> None:
         if name in self.domains:
             raise ValueError(f"variable {name!r} is already defined")
         if not values:
             raise ValueError(f"variable {name!r} has an empty domain")
         self.variables.append(name)
         self.domains[name] = values
+        self.rank[name] = rank
         self.constraints_of[name] = []
-        self._ranks = None
 
     def add_variables(self, names: Iterable[Hashable], domain: Iterable[Any]) -> None:
-        """Add several variables sharing one domain (one tuple, however many variables)."""
+        """Add several variables sharing one domain (one tuple and one rank, however many
+        variables)."""
         values = _values("of add_variables", domain)
+        rank = _positions(values)
         for name in names:
-            self._add(name, values)
+            self._add(name, values, rank)
 
     def add_constraint(self, constraint: Constraint) -> Constraint:
         """Add a constraint over variables that already exist; returns it for chaining."""
@@ -65,12 +69,6 @@ class CSP:
         for var in dict.fromkeys(constraint.scope):
             self.constraints_of[var].append(constraint)
         return constraint
-
-    def ranks(self) -> dict[Hashable, dict[Any, int]]:
-        """Each value's position in its variable's domain (made once; read, never change)."""
-        if self._ranks is None:
-            self._ranks = {v: dict(zip(d, range(len(d)))) for v, d in self.domains.items()}
-        return self._ranks
 
     def neighbours(self, var: Hashable) -> set[Hashable]:
         """Variables sharing at least one constraint with `var`."""
@@ -105,3 +103,8 @@ def _values(name: Hashable, domain: Iterable[Any]) -> tuple[Any, ...]:
         raise ValueError(f"variable {name!r} has more than {MAX_DOMAIN_SIZE} values, "
                          "the cap on domain sizes")
     return values
+
+
+def _positions(values: tuple[Any, ...]) -> dict[Any, int]:
+    """Each value's position in the domain."""
+    return dict(zip(values, range(len(values))))

@@ -14,7 +14,7 @@ into their facts.
 
 Read from a conflict backwards, the facts form the implication graph. Learning reads it
 only at a conflict, and resolves it back to its first unique implication point
-(analysis.py). Backjumping asks only which decisions lie behind a conflict, at every
+(`learning.first_uip`). Backjumping asks only which decisions lie behind a conflict, at every
 conflict: so each removal also keeps them as it happens (`behind`, a set of levels), the
 levels behind the facts of its reason (`levels_read`). For a scope read whole those are
 read through `blamed`, which holds, for each variable, the levels behind the facts it lost,
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Hashable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .reasons import Literal, Reason
 from .state import Contradiction, SearchState
@@ -161,13 +161,6 @@ class ExplainingState(SearchState):
             self._owner = None
         super().assign(var, value)
         self.decided[var] = fact
-
-    def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
-        """Give up on this branch for the reason the propagator gave, if it gave one (the
-        least values of an island's edges, say, rather than everything its edges lost)."""
-        failure = Contradiction(var, cause or self.cause)
-        failure.reason, self.reason = self.reason, None
-        raise failure
 
     def retract(self, var: Hashable) -> None:
         """Close the decision's level (after `undo`): its fact, and its level in `blamed`."""

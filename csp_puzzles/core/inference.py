@@ -8,8 +8,10 @@
 Each function takes the state and the variable just decided (None at the root, before any
 decision) and raises `Contradiction` when the branch fails, naming the constraint that
 failed in `failure.constraint`. Each declares in `establishes` what holds once it returns;
-the search reads that, never which function it was given, so an inference of your own that
-establishes arc consistency gets the same treatment as `mac`.
+the search reads that to branch, never which function it was given, so an inference of your
+own that establishes arc consistency branches as `mac` does. Only the final check of a
+solution asks which function it was (one of `INFERENCES`, or another): a declaration is a
+promise, and the search takes it on trust from the core's own inferences alone.
 
 `node_consistency` runs once before any of them: a constraint over a single variable is a
 filter on its domain, so it is applied before the search starts, whatever the inference.
@@ -136,15 +138,15 @@ def forward_plan(state: SearchState) -> dict[Hashable, list[ForwardCheck]]:
 
     Each comes with the variable whose assignment makes forward checking skip it (the
     other variable of a binary constraint that forward checks fully), its name, and how it
-    forward checks: by its `Conflicts` (`conflicts_from`: on a pair, the values of the
-    partner each value rules out, read rather than computed at every node), else by its
-    forward check (`forward_check_from`), looked up once here rather than at every node.
+    forward checks (`Constraint.forward_check_from`, asked once here rather than at every
+    node): by its `Conflicts` (on a pair, the values of the partner each value rules out,
+    read rather than computed at every node), else by its forward check.
     Made at the first forward check of a search and kept in `state.forward_plan`.
     """
     domains = state.csp.domains
     state.forward_plan = {
-        var: [(c, _partner(c, var), c.name, c.conflicts_from(var, domains),
-               c.forward_check_from(var)) for c in constraints]
+        var: [(c, _partner(c, var), c.name, *c.forward_check_from(var, domains))
+              for c in constraints]
         for var, constraints in state.csp.constraints_of.items()}
     return state.forward_plan
 

@@ -10,7 +10,8 @@ Two readers share the ladder, so that a grade and a hint always agree:
 
 - grading: the grade of a puzzle is the first rung whose fixpoint decides every variable
   (`grade`);
-- hints (`core.session`): the next hint is a deduction of the lowest rung that has one.
+- hints (`core.hints`): the next hint is the cheapest deduction of the lowest rung that
+  has one.
 
 Because propagators are monotone, applying the lowest rung's deductions first and the next
 rung's only when it is stuck reaches the same fixpoint as `fixpoint`, so the highest rung a
@@ -19,7 +20,7 @@ hint-only solve needs is the grade.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,9 +37,11 @@ class Rung:
     """One level of a ladder: its name and the rules it may use.
 
     `csp` holds every rule of this level and of the levels below (its variables are the
-    puzzle's). With `probe`, a rung also tries each value of the variables that have at
-    most `probe_values` values left, propagating only the rules of `probe`, and removes a
-    value whose try ends in a contradiction.
+    puzzle's). With `probe`, a rung also tries values, propagating only the rules of
+    `probe`, and removes a value whose try ends in a contradiction: as a person supposes
+    first in a cell with two candidates, it tries the values of the variables with the
+    fewest values left (two, when there are such variables), and only when none of those
+    fails, the variables with more, up to `probe_values` values.
     """
 
     name: str
@@ -73,20 +76,27 @@ def fixpoint(rung: Rung,
 
 
 def refutable(rung: Rung, state: SearchState) -> tuple[Hashable, Any] | None:
-    """A (variable, value) the rung's probing proves impossible in `state`, or None.
+    """The first (variable, value) the rung's probing proves impossible in `state`, or
+    None."""
+    return next(refutations(rung, state), None)
+
+
+def refutations(rung: Rung, state: SearchState) -> Iterator[tuple[Hashable, Any]]:
+    """Each (variable, value) the rung's probing proves impossible in `state`, the fewest
+    values first: the variables with 2 values left, then 3, ... up to `rung.probe_values`;
+    among equals, variables in order, each value in its domain's order.
 
     The probe runs on a copy holding the same domains, propagating only `rung.probe`.
     """
     if rung.probe is None:
-        return None
+        return
     probing = restricted(rung.probe, state.domains)
-    for var in rung.csp.variables:
-        if not 1 < len(state.domains[var]) <= rung.probe_values:
-            continue
-        for value in state.values(var):
-            if probing.probe(var, value, propagate_from) is None:
-                return var, value
-    return None
+    for size in range(2, rung.probe_values + 1):
+        for var in rung.csp.variables:
+            if len(state.domains[var]) == size:
+                for value in state.values(var):
+                    if probing.probe(var, value, propagate_from) is None:
+                        yield var, value
 
 
 def _refute_one(rung: Rung, state: SearchState) -> bool:

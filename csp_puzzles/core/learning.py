@@ -8,12 +8,13 @@ does this search (AIMA 6.3.3, then the SAT solvers' way, see REFERENCES.md):
    removal `x ≠ w` and the facts that forced it.
 2. **The implication graph.** Read that way, each fact points at the older facts that
    forced it: a graph from the decisions down to the conflict.
-3. **The first UIP** (analysis.py). From a wipe-out, replace the newest fact of the
-   current level by its reason, again and again, until one fact of the current level is
-   left: a fact through which every path from the level's decision to the conflict runs.
-   The facts left (that one, and facts of earlier levels) cannot all hold: that is the
-   **nogood** learnt, "x = 2 and y ≠ 0 cannot both hold", less the facts that follow from
-   its others anyway.
+3. **The first UIP** (`first_uip`, after GRASP and Chaff, at the end of this file). From
+   a wipe-out, replace the newest fact of the current level by its reason, again and
+   again, until one fact of the current level is left: a fact through which every path
+   from the level's decision to the conflict runs. The facts left (that one, and facts of
+   earlier levels) cannot all hold: that is the **nogood** learnt, "x = 2 and y ≠ 0 cannot
+   both hold", less the facts that follow from its others anyway (`implied`), said shortly
+   (`shorter`). `analysis.py` keeps one analysis for reading (`graphs`).
 4. **The nogood asserts.** Undo the conflict's level: the nogood's other facts, all from
    earlier levels, still hold, so the nogood at once forbids the UIP fact there, a fact the
    search did not know at that level (`LearningSearch._assert`).
@@ -33,14 +34,14 @@ below).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import heapq
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from .analysis import Analysis, first_uip, shorter
+from .analysis import Analysis, Step
 from .csp import CSP
 from .facts import ExplainingState, Fact
-from .inference import node_consistency
 from .inference import propagate as arc_consistency
 from .nogoods import Nogood, NogoodStore
 from .options import Options, check_timeout
@@ -51,6 +52,8 @@ from .trace import LEARN
 
 #: restarts rephase to the best assignment seen, but every this many to no phase at all
 ORIGINAL_PHASE_EVERY = 4
+#: how deep `implied` follows reasons before it gives up (keeps the literal)
+MINIMIZE_DEPTH = 30
 
 
 class LearningSearch(Search):
@@ -78,8 +81,8 @@ class LearningSearch(Search):
         self._checked = 0  # trail position the nogood store has looked at
         #: set it to a list to keep every conflict analysis (`Analysis`), for reading
         self.graphs: list[Analysis] | None = None
-        #: whether the root's propagation is done (a restart keeps its fixpoint)
-        self.rooted = False
+        #: runs so far (`run`): every one after the first begins with a restart
+        self.runs = 0
         #: the values of the largest consistent assignment met so far (`restart` rephases to
         #: them), how many variables it fixed, and how many restarts there have been
         self.best_phases: dict[Hashable, Any] = {}
@@ -97,8 +100,9 @@ class LearningSearch(Search):
         restart's run (restarts.py). The first run starts at the root; each later one
         begins with `restart`. The result's stats are this run's own (`self.stats` adds up
         every run)."""
-        if self.rooted:
+        if self.runs:
             self.restart()
+        self.runs += 1
         check_timeout(timeout)
         self.timeout = timeout
         return self.resume(max_nodes)
@@ -106,13 +110,15 @@ class LearningSearch(Search):
     def restart(self) -> None:
         """Go back to level 0 and keep all the rest, as SAT solvers restart.
 
-        The decisions are undone, and only they: the root's fixpoint stays (it is not
-        propagated again), and so do the propagators' own data, the nogoods and their
-        watches, the activities and the failure weights. The phases are set afresh for the
-        next run (`_rephase`). A unit nogood learnt during the last run was asserted at the
-        level it was learnt at; the next run's `_root` asserts it at level 0.
+        The decisions are undone, and only they: the root's fixpoint stays (the next run's
+        root does not propagate it again: `root_kept`), and so do the propagators' own
+        data, the nogoods and their watches, the activities and the failure weights. The
+        phases are set afresh for the next run (`_rephase`). A unit nogood learnt during the
+        last run was asserted at the level it was learnt at; the next run's root asserts it
+        at level 0 (`at_root`).
         """
         self._undo_to(0)
+        self.root_kept = True
         if self._best_level == 0:  # the best is the root's (no level to come back up to)
             self._keep_best()
         self.counted = 0
@@ -155,27 +161,19 @@ class LearningSearch(Search):
         self._best_level = -1
 
     # -- what the loop calls -----------------------------------------------------------------
-    def _root(self) -> Contradiction | None:
-        """Node consistency and the inference (once: a restart keeps the root's fixpoint),
-        then the unit nogoods learnt so far, which hold from level 0 on."""
+    def at_root(self) -> None:
+        """After the root's inference: the unit nogoods learnt so far, which hold from
+        level 0 on, then the nogoods' propagation."""
         state = self.state
-        try:
-            if not self.rooted:
-                node_consistency(state)
-                self.infer(state, None)
-                self.rooted = True
-            for unit in self.store.units:
-                literal = unit.literals[0]
-                if state.holds(literal):
-                    raise Contradiction(literal.var, state.said(unit))
-                if not state.is_false(literal):
-                    state.changed.clear()
-                    state.make_false(literal, [], state.said(unit))
-                    self._propagate(state, literal.var)
-            self._nogoods()
-        except Contradiction as failure:
-            return failure.with_traceback(None)  # kept: see `Search._decide`
-        return None
+        for unit in self.store.units:
+            literal = unit.literals[0]
+            if state.holds(literal):
+                raise Contradiction(literal.var, state.said(unit))
+            if not state.is_false(literal):
+                state.changed.clear()
+                state.make_false(literal, [], state.said(unit))
+                self._propagate(state, literal.var)
+        self._nogoods()
 
     def _open(self) -> Frame:
         """A new level `x = v`, for the variable and the value the orders choose first."""
@@ -192,17 +190,14 @@ class LearningSearch(Search):
             self.infer(state, var)
         self._nogoods(var)
 
-    def _conflict(self, failure: Contradiction | None) -> bool:
-        return self._step_back(failure)
-
     def _passed(self, found: bool) -> bool:
         """After a solution, go back one level and forbid the last decision there."""
         if found:
             self.counted = self.state.depth
-        return self._step_back(None)
+        return self._conflict(None)
 
     # -- looking back ------------------------------------------------------------------------
-    def _step_back(self, failure: Contradiction | None) -> bool:
+    def _conflict(self, failure: Contradiction | None) -> bool:
         """After a wipe-out (or a solution, `failure` None): learn, go back and assert,
         until the propagation holds. False when nothing is left to search."""
         state = self.state
@@ -318,3 +313,90 @@ class LearningSearch(Search):
                 changed = dict.fromkeys(x for x, _ in state.removals_since(before))
                 arc_consistency(state, dict.fromkeys(
                     c for x in changed for c in self.csp.constraints_of[x]))
+
+
+# -- the conflict analysis ----------------------------------------------------------------
+def first_uip(state: ExplainingState, conflict: list[Fact], top: int,
+              steps: list[Step] | None = None) -> tuple[Fact, list[Fact]]:
+    """The first UIP of level `top` (the conflict's deepest), and the facts of earlier
+    levels.
+
+    The facts of level `top` wait in a heap, newest first; the newest is replaced by its
+    reason until one is left (each replacement goes into `steps`, if given: the
+    implication graph, read backwards). Facts of the root level always hold and are
+    dropped; facts of earlier levels are kept for the nogood, unless their own reason is
+    there already (`implied`).
+    """
+    seen: set[Literal] = set()
+    here: list[tuple[int, Fact]] = []
+    earlier: list[Fact] = []
+
+    def mark(facts: Iterable[Fact]) -> None:
+        for fact in facts:
+            literal, stamp, level = fact
+            if literal in seen or level == 0:
+                continue
+            seen.add(literal)
+            if level == top:
+                heapq.heappush(here, (-stamp, fact))
+            else:
+                earlier.append(fact)
+
+    mark(conflict)
+    while len(here) > 1:
+        _, fact = heapq.heappop(here)
+        reason = state.reason_of(fact)  # never a decision: the decision is oldest
+        if steps is not None:
+            steps.append((fact, reason))
+        mark(reason)
+    levels = {fact.level for fact in earlier}
+    known: dict[Literal, bool] = {}
+    return here[0][1], [fact for fact in earlier
+                        if not implied(state, fact, seen, levels, known)]
+
+
+def implied(state: ExplainingState, fact: Fact, seen: set[Literal], levels: set[int],
+            known: dict[Literal, bool], depth: int = 0) -> bool:
+    """Whether a removal follows from the other facts of the nogood: its reason's facts are
+    each in the nogood, or follow from it in turn (a fact of a level the nogood does not
+    touch cannot). Then saying it again adds nothing."""
+    literal = fact.literal
+    if literal.equal or depth > MINIMIZE_DEPTH:
+        return False
+    answer = known.get(literal)
+    if answer is None:
+        answer = True
+        for other in state.reason_of(fact):
+            if other.literal not in seen and (other.level not in levels or not implied(
+                    state, other, seen, levels, known, depth + 1)):
+                answer = False
+                break
+        known[literal] = answer
+    return answer
+
+
+def shorter(literals: list[Fact], state: ExplainingState, uip: Fact) -> list[Fact]:
+    """The facts of a nogood besides its UIP, said shortly: `x = v` makes `x ≠ w`
+    redundant, and removals that leave x one value (with those gone at the root) read as
+    `x = v`."""
+    decided = {f.literal.var for f in [uip, *literals] if f.literal.equal}
+    removals: dict[Hashable, list[Fact]] = {}
+    kept: list[Fact] = []
+    for fact in literals:
+        literal = fact.literal
+        if literal.equal:
+            kept.append(fact)
+        elif literal.var not in decided:
+            removals.setdefault(literal.var, []).append(fact)
+    for var, facts in removals.items():
+        gone = {f.literal.value for f in facts}
+        at_root = {x for x, (_, fact, _) in state.removed[var].items()
+                   if fact.level == 0 and x not in state.domains[var]}
+        left = [x for x in state.order[var] if x not in gone and x not in at_root]
+        if len(left) == 1 and len(facts) > 1:
+            newest = max(facts, key=lambda f: f.stamp)
+            kept.append(Fact(Literal(var, True, left[0]), newest.stamp,
+                             max(f.level for f in facts)))
+        else:
+            kept += facts
+    return kept

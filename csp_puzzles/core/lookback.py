@@ -28,7 +28,6 @@ search goes back chronologically there.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any
 
 from .facts import ExplainingState
@@ -47,34 +46,20 @@ def levels(bits: int) -> list[int]:
     return found
 
 
-@dataclass(slots=True)
-class JumpFrame(Frame):
-    """A level that also keeps its depth, the levels to blame for the values tried so far
-    (`conflict`, bits), and whether a solution lay below it."""
-
-    level: int = 0
-    conflict: int = 0
-    had_solution: bool = False
-
-
 class LookBackSearch(Search):
     """The search that backjumps over irrelevant decisions (`look_back="cbj"`).
 
-    Only what it does on a conflict and after a solution differs from `Search` (and its
-    frames keep a little more).
+    Only what it does on a conflict and after a solution differs from `Search` (it reads
+    the frames' `conflict` and `had_solution`; a frame's level is its place in `frames`,
+    counted from 1).
     """
 
     state: ExplainingState
     state_class = ExplainingState
-    frames: list[JumpFrame]  # type: ignore[assignment]
 
     def __init__(self, *args: Any, **keywords: Any):
         super().__init__(*args, **keywords)
         self.state.start_blaming()
-
-    def _open(self) -> JumpFrame:
-        var = self.select(self.state)
-        return JumpFrame(var, self._choices(var), level=len(self.frames) + 1)
 
     def _conflict(self, failure: Contradiction | None) -> bool:
         """The failure's conflict set counts against the level that failed; explained
@@ -82,10 +67,10 @@ class LookBackSearch(Search):
         done."""
         if not self.frames or failure is None:
             return self._back_up() if self.frames else False
-        frame = self.frames[-1]
+        frame, level = self.frames[-1], len(self.frames)
         conflict = self.state.levels_of(failure)
-        frame.conflict |= conflict & ~(1 << frame.level)
-        if not conflict >> frame.level & 1:
+        frame.conflict |= conflict & ~(1 << level)
+        if not conflict >> level & 1:
             frame.next = len(frame.choices)
         return self._back_up()
 
@@ -96,7 +81,7 @@ class LookBackSearch(Search):
         if found:
             frame = self.frames[-1]
             frame.had_solution = True
-            frame.conflict |= (1 << frame.level) - 2  # every earlier level
+            frame.conflict |= (1 << len(self.frames)) - 2  # every earlier level
         return self._back_up()
 
     def _back_up(self) -> bool:
@@ -113,33 +98,34 @@ class LookBackSearch(Search):
                 return False
         return False
 
-    def _retract(self, frame: JumpFrame) -> None:
+    def _retract(self, frame: Frame) -> None:
         self.cancel(frame)
         if not frame.had_solution:
             self.stats.backtracks += 1
 
-    def _exhausted(self, frames: list[JumpFrame]) -> int | None:
+    def _exhausted(self, frames: list[Frame]) -> int | None:
         """Every value of the top frame failed: jump back to the deepest level to blame.
 
         Returns the level jumped to, or None when no level is to blame (search over).
         """
+        level = len(frames)
         frame = frames.pop()
         # values gone before this variable was branched on count against earlier levels too
         conflict = ((frame.conflict | self.state.levels_of_variable(frame.var))
-                    & ~(1 << frame.level))
+                    & ~(1 << level))
         if not frames:
             return None
         target = conflict.bit_length() - 1
         if target < 1:  # nothing decided is to blame: no solution anywhere further
             frames.clear()
             return None
-        skipped = frame.level - 1 - target
+        skipped = level - 1 - target
         if skipped > 0:
             self.stats.backjumps += 1
             self._record(BACKJUMP, frame.var, self._literals(conflict, frames),
                          f"back to level {target}, skipping {skipped} "
                          f"level{'s' * (skipped > 1)}", target)
-        while frames[-1].level > target:
+        while len(frames) > target:
             undone = frames.pop()
             if undone.decided:
                 self._retract(undone)
@@ -150,8 +136,8 @@ class LookBackSearch(Search):
         return target
 
     def _literals(self, conflict: int,
-                  frames: list[JumpFrame]) -> tuple[tuple[Hashable, Any], ...]:
+                  frames: list[Frame]) -> tuple[tuple[Hashable, Any], ...]:
         """The decisions of a conflict set, as (variable, value) pairs, shallowest first."""
-        by_level = {frame.level: frame for frame in frames if frame.decided}
+        by_level = {level: frame for level, frame in enumerate(frames, 1) if frame.decided}
         return tuple((by_level[lv].var, by_level[lv].choice)
                      for lv in sorted(levels(conflict)) if lv in by_level)

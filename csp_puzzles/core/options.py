@@ -118,22 +118,18 @@ def check_timeout(seconds: float | None) -> None:
                          f"from 0 to {MAX_TIMEOUT:.0f}")
 
 
-def check_max_nodes(nodes: int | None) -> None:
-    """Refuse a node limit that is not a whole number >= 0."""
+def check_max_nodes(nodes: int | None, what: str = "max_nodes", least: int = 0) -> None:
+    """Refuse a node limit that is not a whole number >= 0 (or, named `what`, another whole
+    number below `least`: `check_count_limit`). None is no limit."""
     if nodes is None:
         return
     if isinstance(nodes, bool) or not isinstance(nodes, int):
-        raise TypeError(f"max_nodes must be a whole number, not {type(nodes).__name__}")
-    if nodes < 0:
-        raise ValueError(f"max_nodes {nodes} is negative, expected a whole number >= 0")
+        raise TypeError(f"{what} must be a whole number or None, not {type(nodes).__name__}")
+    if nodes < least:
+        raise ValueError(f"{what} {nodes} is below {least}, expected a whole number >= "
+                         f"{least} (or None for no limit)")
 
 
 def check_count_limit(limit: int | None) -> None:
     """A count stops after `limit` solutions: at least 1, or None to count them all."""
-    if limit is None:
-        return
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        raise TypeError(f"limit must be a whole number or None, not {type(limit).__name__}")
-    if limit < 1:
-        raise ValueError(f"limit {limit} is below 1, expected a number of solutions >= 1 "
-                         "(or None to count them all)")
+    check_max_nodes(limit, "limit", 1)

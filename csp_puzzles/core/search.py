@@ -34,7 +34,7 @@ from typing import Any
 from .csp import CSP
 from .errors import LimitReached
 from .heuristics import credit_failure
-from .inference import node_consistency, reaches_arc_consistency
+from .inference import INFERENCES, node_consistency, reaches_arc_consistency
 from .options import Options, check_count_limit, check_max_nodes
 from .state import Contradiction, SearchState
 from .stats import Stats
@@ -89,7 +89,10 @@ class Frame:
 
     A choice is a value, or a `Split` (the values to keep). `mark` is the trail before the
     decision, `found` the solutions found before it (a backtrack is counted only when none
-    came since).
+    came since). Backjumping (lookback.py) also keeps, over every value tried at the level,
+    the earlier levels to blame (`conflict`, bit L for level L) and whether a solution lay
+    below (`had_solution`); the other searches leave them as they are. A frame's level is
+    its place in `Search.frames`, counted from 1.
     """
 
     var: Hashable
@@ -99,6 +102,8 @@ class Frame:
     decided: bool = False
     mark: int = 0
     found: int = 0
+    conflict: int = 0
+    had_solution: bool = False
 
 
 class Search:
@@ -116,6 +121,9 @@ class Search:
 
     #: the state it searches in; a look-back search asks for one that keeps explanations
     state_class: type[SearchState] = SearchState
+    #: what the search adds at its root once the inference is done (a method of a subclass:
+    #: learning asserts its unit nogoods there), or None
+    at_root: Callable[[], None] | None = None
     trace: Trace | None
 
     def __init__(self, csp: CSP, options: Options | None = None,
@@ -132,10 +140,11 @@ class Search:
         #: value left decided already: the search neither branches on it nor waits for it
         self.arc_consistent = reaches_arc_consistency(self.infer)
         self.state.fixed_is_decided = self.arc_consistent
-        #: the constraints the final check of a solution tests (see `_verified`)
-        declared = getattr(self.infer, "establishes", None) is not None
+        #: the constraints the final check of a solution tests (see `_verified`): the
+        #: core's own inferences are trusted with what they declare, no other
+        trusted = any(self.infer is core for core in INFERENCES.values())
         self._unproven = [c for c in csp.constraints
-                          if not (declared and c.proven_when_fixed and c.scope)]
+                          if not (trusted and c.proven_when_fixed and c.scope)]
         self._unproven_scope = list(dict.fromkeys(v for c in self._unproven for v in c.scope))
         self._variables = len(csp.variables)  # how many a complete assignment holds
         self.timeout, self.max_nodes = options.timeout, options.max_nodes
@@ -147,6 +156,9 @@ class Search:
         self.frames: list[Frame] = []
         self.floor = 0
         self.found = 0  # solutions found so far
+        #: True when the state is the fixpoint of an earlier root's propagation (a learning
+        #: search restarted in place): the next root then propagates no more than it adds
+        self.root_kept = False
         #: what propagates after a decision on a variable: the inference (learning adds
         #: its nogoods)
         self._propagate: Callable[[Any, Hashable], None] = self.infer
@@ -236,10 +248,15 @@ class Search:
 
     # -- what the loop calls (a look-back search changes some) ---------------------------------
     def _root(self) -> Contradiction | None:
-        """Before any decision: node consistency, then the inference."""
+        """Before any decision: node consistency and the inference (unless the state is
+        the root's fixpoint already: `root_kept`), then what this search adds at its root,
+        if anything (`at_root`)."""
         try:
-            node_consistency(self.state)
-            self.infer(self.state, None)
+            if not self.root_kept:
+                node_consistency(self.state)
+                self.infer(self.state, None)
+            if self.at_root is not None:
+                self.at_root()
         except Contradiction as failure:
             return failure.with_traceback(None)  # see `_decide`
         return None
@@ -338,23 +355,31 @@ class Search:
             self._propagate = own
 
     def cancel_to(self, level: int) -> None:
-        """Undo every decision deeper than `level`, deepest first."""
+        """Undo every decision deeper than `level`, deepest first, each one a backtrack."""
+        self.stats.backtracks += sum(frame.decided for frame in self.frames[level:])
+        self._undo_to(level)
+
+    def _undo_to(self, level: int) -> None:
+        """Undo every decision deeper than `level`, deepest first, and what followed."""
         frames = self.frames
         while len(frames) > level:
             frame = frames.pop()
             if frame.decided:
                 self.cancel(frame)
-                self.stats.backtracks += 1
 
     def resume(self, max_nodes: int | None = None) -> Result:
         """Search below the decisions in force (they stay: the loop never backs up past
         them) for a solution, with at most `max_nodes` more nodes. A solution stays in the
-        state and `frames`; otherwise the frames are back to the decisions in force."""
+        state and `frames`; otherwise (no solution below, or a node or time limit reached
+        first) the frames are back to the decisions in force. The look-back searches
+        (lookback.py, learning.py) resume from the root only: they back up past any level."""
         check_max_nodes(max_nodes)
         self.max_nodes = None if max_nodes is None else self.stats.nodes + max_nodes
         self.limit_hit = False
-        before = replace(self.stats)
+        floor, before = len(self.frames), replace(self.stats)
         result = first_solution(self)
+        if result.status == LIMIT:  # the limit stopped the loop wherever it was
+            self._undo_to(floor)
         result.stats = self.stats.minus(before)
         return result
 
@@ -376,9 +401,11 @@ class Search:
 
         This final check is what makes every answer trustworthy, whatever a propagator of
         one's own does. It checks each constraint with `is_satisfied`, except those that
-        declare `proven_when_fixed` when the inference is a declared one of the core: these
-        failed as soon as their scope was fixed to wrong values, so checking them again at
-        every one of a million solutions would only repeat the search's own work. (A
+        declare `proven_when_fixed` when the inference is one of the core's own
+        (`INFERENCES`): these failed as soon as their scope was fixed to wrong
+        values, so checking them again at every one of a million solutions would only
+        repeat the search's own work. An inference of one's own is never trusted so,
+        whatever it declares: its solutions are checked against every constraint. (A
         constraint over no variable is checked: no assignment ever calls it.)
         A failed check is a wipe-out: the search backtracks.
         """

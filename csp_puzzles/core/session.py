@@ -48,6 +48,11 @@ For the page (the playground) and for students: the whole API, what each call re
     s.domains, s.decisions, s.arcs() (empty once solved), s.trace, s.hint() (None unless
     open), s.suggest()
 
+A move on an old decision (`set`, `clear`, `restore`, `reject`, `undo`, `redo`) works in any
+status, a wipe-out or a solved board included; a new decision needs an open board. Moves
+made again that no longer hold are said in the sentence ("NT = green could not be made
+again"), never dropped in silence, and `undo` brings them back.
+
 A `Change` is a dict {var: values}: the values the action removed (for `undo`, `clear`,
 `restore` and `reject`: the values it put back), with `.removed` and `.restored` (both, as
 the domains before and after differ), `.words` (the action: "set cell (2,3) = 4") and
@@ -90,8 +95,9 @@ from typing import Any, NamedTuple
 from .checking import SUPPORT_TUPLES, Broken, broken, supported
 from .constraints import Constraint
 from .csp import CSP
+from .deductions import grouped_removals
 from .heuristics import VALUE_ORDERS, VARIABLE_ORDERS, ValueOrder, VariableOrder
-from .hints import Hint, Removals, Words, next_hint
+from .hints import Hint, Known, Words, found_at_once, next_hint
 from .inference import INFERENCES, Inference, node_consistency, reaches_arc_consistency
 from .ladder import Rung
 from .moves import (
@@ -205,11 +211,11 @@ class Session:
         self._actions: list[_Action] = []
         self._redo: list[_Action] = []
         self._grouped = False  # inside `with session.action(...)`
-        self._queue: list[Arc] = [(c, var) for c in csp.constraints
-                                  for var in dict.fromkeys(c.scope)]
-        self._queued = set(self._queue)
-        #: per rung, the constraints known to deduce nothing on the domains now (hints.py)
-        self._quiet: list[set[Constraint]] = [set() for _ in self.ladder]
+        #: each constraint's variables, once each: its arcs
+        self._scopes = {c: tuple(dict.fromkeys(c.scope)) for c in csp.constraints}
+        self._set_queue([(c, var) for c in csp.constraints for var in self._scopes[c]])
+        #: per rung, what each constraint deduces on the domains now, once asked (hints.py)
+        self._known: list[Known] = [Known() for _ in self.ladder]
         self._solution: dict[Hashable, Any] | None = None
         self._solutions_counted: int | None = None
 
@@ -345,12 +351,19 @@ class Session:
             tail, dropped = made_again(board.moves[struck + 1:])
             new = Decide(var, value, self.after_move)
             return self._rewrite(words, struck, [*tail, new], dropped, new)
-        if self.state.value(var) == value:
+        return self._decide_again(var, value, words)
+
+    def _decide_again(self, var: Hashable, value: Any, words: str) -> Change:
+        """`set` on a decided variable: its last decision replaced, the moves after it made
+        again (and the value, if it was crossed out by hand before, put back first)."""
+        old_value = self.state.value(var)
+        if old_value == value:
             raise ValueError(f"{self._name(var)} is {self.words.value(value)} already")
-        at = board.deciding(var)[-1]
-        start = at
-        if value not in self._values_before(at, var):
-            start = min(at, self._struck(var, value, self._values_before(at, var)))
+        board = self.board
+        at = start = board.deciding(var)[-1]
+        left = self._values_before(at, var)
+        if value not in left:
+            start = min(at, self._struck(var, value, left))
         tail, dropped = made_again(board.moves[start:])
         tail = [move for move in tail if not (isinstance(move, Strike) and move.var == var
                                              and move.value == value)]
@@ -358,8 +371,8 @@ class Session:
                    and move.var == var)
         new = Decide(var, value, self.after_move)
         old, tail[last] = tail[last], new
-        return self._rewrite(f"{words} (it was {self.words.value(self.state.value(var))})",
-                             start, tail, dropped, new, {old: new})
+        return self._rewrite(f"{words} (it was {self.words.value(old_value)})", start, tail,
+                             dropped, new, {old: new})
 
     def clear(self, var: Hashable) -> Change:
         """Take back every decision on `var` (as the search backtracks), keeping the other
@@ -386,8 +399,8 @@ class Session:
         if len(values) < 2:
             raise ValueError(f"{self._name(var)} has one value left: nothing to split")
         kept = Split(values[:(len(values) + 1) // 2])
-        return self._do(f"split {show(var)}", self.board.plus(Decide(var, kept,
-                                                                     self.after_move)))
+        return self._do(f"split {self._name(var)}",
+                        self.board.plus(Decide(var, kept, self.after_move)))
 
     # -- crossing out by hand ------------------------------------------------------------------
     def remove(self, var: Hashable, value: Any) -> Change:
@@ -460,7 +473,7 @@ class Session:
         self._check_variable(var)
         if var not in constraint.scope:
             raise ValueError(f"{self._name(var)} is not in the scope of {constraint.name}")
-        change = self._do(f"revise {show(var)} against {constraint.name}",
+        change = self._do(f"revise {self._name(var)} against {constraint.name}",
                           self.board.plus(Revise(constraint, var)))
         return change.removed.get(var, ())
 
@@ -472,11 +485,16 @@ class Session:
         return self._do("propagation", self.board.plus(Propagate()))
 
     def hint(self) -> Hint | None:
-        """The next deduction the rules can make now, without guessing (nothing changes);
-        None when there is none, or the session is not open (see `wipeout`)."""
+        """The cheapest deduction the rules can make now, without guessing (nothing
+        changes; see hints.py); None when there is none, or the session is not open (see
+        `wipeout`). A deduction that needs a supposition says so when the session's own
+        propagation makes it at once."""
         if self._status != OPEN:
             return None
-        return next_hint(self.ladder, self.state.domains, self.words, self._quiet)
+        hint = next_hint(self.ladder, self.state.domains, self.words, self._known)
+        if hint is not None and hint.steps and reaches_arc_consistency(self.infer):
+            hint = found_at_once(hint, self.csp, self.state.domains, self.words)
+        return hint
 
     def apply(self, hint: Hint) -> Change:
         """Make the deduction `hint` (an action `undo` takes back)."""
@@ -520,7 +538,8 @@ class Session:
             result = engine.resume(max_nodes)
         finally:
             engine.select, engine.order = orders
-        if result.status == LIMIT:
+        if result.status == LIMIT:  # the engine is back at the decisions in force: take
+            # back what its root propagation removed, as one undo
             self._restore(point, f"the engine's search (it stopped after "
                                  f"{result.stats.nodes} nodes)")
             return result
@@ -694,8 +713,7 @@ class Session:
         if rest or not opened:  # what it removed outside any level of its own
             state.undo(point.mark)
             self._record(UNDO, None, tuple(rest), cause)
-        self._queue = list(point.queue)
-        self._queued = set(self._queue)
+        self._set_queue(point.queue)
         self._status = point.status
         self._wipeout = None
 
@@ -706,7 +724,7 @@ class Session:
             return False
         self._moves.append(move)
         self._points.append(point)
-        removals = _grouped_removals(self.state, self.state.removals_since(point.mark))
+        removals = grouped_removals(self.state, self.state.removals_since(point.mark))
         self._requeue(removals, move.constraint if isinstance(move, Revise) else None)
         if self._status == OPEN and self.state.unfixed == 0:
             self._final_check()
@@ -750,6 +768,8 @@ class Session:
             return False
         infer = {NOTHING: _nothing, FORWARD_CHECKING: INFERENCES["fc"]}.get(move.after,
                                                                              self.infer)
+        if type(choice) is Split and len(choice) > 1 and not reaches_arc_consistency(infer):
+            infer = _nothing  # the other inferences act on assigned variables only
         failure = self.engine.decide(var, choice, infer)
         if failure is not None:
             self._wiped_out(failure)
@@ -762,6 +782,7 @@ class Session:
         if arc in self._queued:
             self._queue.remove(arc)
             self._queued.discard(arc)
+            self._waiting[constraint] -= 1
         waiting = tuple((c.name, v) for c, v in self._queue)
         self.trace.record(REVISE, var, waiting, constraint.name, self.state.depth)
         kept = supported(self.state, constraint, var)
@@ -818,22 +839,34 @@ class Session:
         """AC-3: a variable that lost values may have taken the only support of a value of
         a neighbour, so the arcs pointing at it go back in the queue. Those of the
         constraint just revised need not: a value with no support was in no tuple of it."""
+        waiting, queued = self._waiting, self._queued
         for var in changed:
             for constraint in self.csp.constraints_of[var]:
-                if constraint is revised:
-                    continue
-                for other in dict.fromkeys(constraint.scope):
+                scope = self._scopes[constraint]
+                if constraint is revised or waiting[constraint] == len(scope):
+                    continue  # (all its arcs wait already: the usual case on a puzzle)
+                for other in scope:
                     arc = (constraint, other)
-                    if other != var and arc not in self._queued:
+                    if other != var and arc not in queued:
                         self._queue.append(arc)
-                        self._queued.add(arc)
+                        queued.add(arc)
+                        waiting[constraint] += 1
+
+    def _set_queue(self, arcs: Iterable[Arc]) -> None:
+        """AC-3's queue is `arcs`, in that order."""
+        self._queue = list(arcs)
+        self._queued = set(self._queue)
+        #: how many arcs of each constraint wait in the queue
+        self._waiting = dict.fromkeys(self._scopes, 0)
+        for constraint, _ in self._queue:
+            self._waiting[constraint] += 1
 
     def _changed(self, variables: Iterable[Hashable]) -> None:
         """Constraints over variables whose domains changed may deduce again (hints)."""
-        for rung, quiet in zip(self.ladder, self._quiet):
-            if quiet:
+        for rung, known in zip(self.ladder, self._known):
+            if known:
                 for var in variables:
-                    quiet.difference_update(rung.csp.constraints_of.get(var, ()))
+                    known.difference_update(rung.csp.constraints_of.get(var, ()))
 
     def _final_check(self) -> None:
         """Every variable has one value: a solution if every constraint holds."""
@@ -852,7 +885,7 @@ class Session:
     def _solved(self) -> None:
         """Solved: no arc is left to revise (every value left is the solution's)."""
         self._status = SOLVED_STATUS
-        self._queue, self._queued = [], set()
+        self._set_queue(())
 
     def _no_solution(self) -> None:
         cause = "the engine's search: no solution below the decisions so far"
@@ -959,12 +992,3 @@ class Session:
             return f"crossing {self.words.value(move.value)} out of {self._name(move.var)}"
         return {Revise: "a revision", Propagate: "a propagation", Deduce: "a hint"}.get(
             type(move), "the engine's search")
-
-
-def _grouped_removals(state: SearchState, pairs: Iterable[tuple[Hashable, Any]]) -> Removals:
-    """{var: values removed}, each variable's values in its domain's order."""
-    grouped: dict[Hashable, list[Any]] = {}
-    for var, value in pairs:
-        grouped.setdefault(var, []).append(value)
-    return {var: tuple(sorted(values, key=state.rank[var].__getitem__))
-            for var, values in grouped.items()}

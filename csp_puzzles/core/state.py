@@ -77,7 +77,7 @@ class SearchState:
         self.csp = csp
         self.order = csp.domains
         #: position of each value in its domain's input order, to sort removals the same way
-        self.rank = csp.ranks()
+        self.rank = csp.rank
         #: the values left to each variable, keyed in the variables' order (`unassigned`
         #: relies on it): the CSP's domains, or `domains` (values of the CSP's domains, as
         #: another state's: a copy to try things on)
@@ -264,8 +264,13 @@ class SearchState:
         return self.keep_only(var, (value,), cause)
 
     def fail(self, var: Hashable = None, cause: str | None = None) -> NoReturn:
-        """Give up on this branch: the caller's constraint cannot hold."""
-        raise Contradiction(var, cause or self.cause)
+        """Give up on this branch: the caller's constraint cannot hold, for the reason it
+        gave, if it gave one (when someone listens, `explaining`: the least values of an
+        island's edges, say, rather than everything its edges lost)."""
+        failure = Contradiction(var, cause or self.cause)
+        if self.reason is not None:
+            failure.reason, self.reason = self.reason, None
+        raise failure
 
     # -- a constraint's own data ----------------------------------------------------------
     def data(self, constraint: Constraint, make: Callable[[], Any]) -> Any:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .constraints import AllDifferent
+from .constraints import AllDifferent, Constraint
 from .csp import CSP
 from .stats import Stats
 
@@ -50,11 +50,11 @@ class Network:
                                      if constraint.is_satisfied({var: a})]
             elif isinstance(constraint, AllDifferent):
                 for x in scope:
-                    self.arcs[x] += [(x, y, _different) for y in scope if y != x]
+                    self.arcs[x] += [(x, y, Different(x, y)) for y in scope if y != x]
             elif len(scope) == 2:
                 x, y = scope
-                self.arcs[x].append((x, y, _test(constraint.is_satisfied, x, y)))
-                self.arcs[y].append((y, x, _test(constraint.is_satisfied, y, x)))
+                self.arcs[x].append((x, y, Allows(constraint, x, y)))
+                self.arcs[y].append((y, x, Allows(constraint, y, x)))
             else:
                 raise ValueError(f"{constraint.name!r} has {len(scope)} variables: the textbook "
                                  "search takes constraints on one or two (AllDifferent as its "
@@ -66,12 +66,33 @@ class Network:
                 self.arcs_into[arc[1]].append(arc)
 
 
-def _different(a: Any, b: Any) -> bool:
-    return a != b
+class Different:
+    """The test of an arc of an all-different: the values differ. It reads as "x != y"
+    (in the code stepper, an arc then reads ('WA', 'NT', WA != NT))."""
+
+    def __init__(self, x: Var, y: Var):
+        self.name = f"{x} != {y}"
+
+    def __call__(self, a: Any, b: Any) -> bool:
+        return a != b
+
+    def __repr__(self) -> str:
+        return self.name
 
 
-def _test(is_satisfied: Callable[[dict], bool], x: Var, y: Var) -> Callable[[Any, Any], bool]:
-    return lambda a, b: is_satisfied({x: a, y: b})
+class Allows:
+    """The test of an arc x -> y of a binary constraint: does it allow x = a with y = b?
+    It reads as the constraint's name."""
+
+    def __init__(self, constraint: Constraint, x: Var, y: Var):
+        self.is_satisfied, self.x, self.y = constraint.is_satisfied, x, y
+        self.name = constraint.name
+
+    def __call__(self, a: Any, b: Any) -> bool:
+        return self.is_satisfied({self.x: a, self.y: b})
+
+    def __repr__(self) -> str:
+        return self.name
 
 
 # -- the search, figure 6.5 -----------------------------------------------------------------

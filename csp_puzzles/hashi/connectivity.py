@@ -38,10 +38,12 @@ from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Contradiction, Literal, SearchState
+from ..core.checking import Breach
 from ..core.unionfind import UnionFind
 from .rules import FULL, bounds_read, check_level, edge_bounds
 
 if TYPE_CHECKING:
+    from ..core.hints import Words
     from .model import Edge, Hashi
 
 
@@ -300,6 +302,7 @@ class Connectivity(Constraint):
         self.ends = [(e.a, e.b) for e in edges]
         self.labels = [str(e) for e in edges]
         self.places = [str(island) for island in puzzle.islands]
+        self.island_cells = [(island.row, island.col) for island in puzzle.islands]
         self.firsts = [a for a, _ in self.ends]
         self.seconds = [b for _, b in self.ends]
         self.edges_at: list[list[int]] = [[] for _ in range(self.n)]
@@ -316,6 +319,28 @@ class Connectivity(Constraint):
             if values[key]:
                 groups.raise_low(k, values[key], [])
         return len(groups.roots) == 1
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"the islands (0,0) and (0,2) are cut off from the others": the smallest group of
+        islands joined by the bridges placed that has no way out left (its edges out are
+        settled, or its islands need nothing more)."""
+        groups = _Groups(self.n, self.values, self.ends)
+        log: list[tuple[Any, int, Any]] = []
+        for k, key in enumerate(self.scope):
+            if values.get(key):
+                groups.raise_low(k, values[key], log)
+        for k, key in enumerate(self.scope):
+            if key in values:
+                groups.close(k, log)
+        closed = [r for r in groups.roots if groups.need[r] <= 0 or not groups.links[r]]
+        if len(groups.roots) < 2 or not closed:
+            return Breach("the islands cannot all be joined into one group")
+        members = sorted(groups.members[min(closed, key=groups.size.__getitem__)])
+        places = [self.places[i] for i in members]
+        named = places[0] if len(places) == 1 else f"{', '.join(places[:-1])} and {places[-1]}"
+        return Breach(f"{'the island' if len(places) == 1 else 'the islands'} {named} "
+                      f"{'is' if len(places) == 1 else 'are'} cut off from the others",
+                      tuple(self.island_cells[i] for i in members))
 
     def propagate(self, state: SearchState) -> None:
         scope, n = self.scope, self.n
@@ -576,6 +601,9 @@ class NoLoops(Constraint):
         self.values = [island.value for island in puzzle.islands]
         self.ends = [(e.a, e.b) for e in edges]
         self.labels = [str(e) for e in edges]
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        return Breach("the bridges make a loop (this puzzle forbids loops)")
 
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         groups = UnionFind(self.n)

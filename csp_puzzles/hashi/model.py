@@ -211,7 +211,7 @@ class Hashi(Puzzle):
 
     # -- the CSP -----------------------------------------------------------------------------
     def to_csp(self, counting: bool = False, adjacent: bool = True, level: str = FULL,
-               **options: Any) -> CSP:
+               isolation: bool = True, **options: Any) -> CSP:
         """The CSP: edge variables 0..maxb, degrees, crossings, isolation, connectivity.
 
         `adjacent=False` leaves out the edges between touching islands (a rule some
@@ -220,7 +220,8 @@ class Hashi(Puzzle):
         solver has; "easy", "medium", "hard" exactly Tatham's levels (`rules.py`), the
         rungs of `ladder()`. The relation is the same at every level: only what is deduced
         before the search differs. `counting` changes nothing: every rule here holds in
-        every solution, none assumes the puzzle has only one.
+        every solution, none assumes the puzzle has only one. `isolation=False` leaves out
+        the isolation rules of the full model (`rules_csp`: the rules alone).
         """
         self.reject_options(options)
         check_level(level)
@@ -234,7 +235,7 @@ class Hashi(Puzzle):
                                else IslandCounting(island, edges, self.maxb, level))
         for h, v in self.crossings:
             csp.add_constraint(NoCrossing(self.edges[h], self.edges[v]))
-        if len(self.islands) > 2 and level == FULL:
+        if len(self.islands) > 2 and level == FULL and isolation:
             for e in used:
                 a, b = self.islands[e.a], self.islands[e.b]
                 if a.value == b.value <= self.maxb:
@@ -246,6 +247,11 @@ class Hashi(Puzzle):
             if level == "hard":
                 csp.add_constraint(TrialBridges(self, used))
         return csp
+
+    def rules_csp(self, adjacent: bool = True, **options: Any) -> CSP:
+        """The rules alone: each island's number, no crossing, one group (and no loops in
+        the `L` variant); the isolation rules, deductions from them, are left out."""
+        return self.to_csp(adjacent=adjacent, isolation=False, **options)
 
     def solve(self, inference: str | None = None, var_order: str | VariableOrder | None = None,
               val_order: str | ValueOrder | None = None, timeout: float | None = None,
@@ -356,9 +362,10 @@ class Hashi(Puzzle):
         self.reject_options(options)
         return to_dimacs(self, three_sat=three_sat, adjacent=adjacent)
 
-    def ladder(self, adjacent: bool = True) -> list[Rung]:
+    def ladder(self, adjacent: bool = True, **options: Any) -> list[Rung]:
         """Tatham's levels as rungs (`rules.LEVELS`): island counting, then the edge minimum
-        and no loops, then the trials of `trials.py`."""
+        and no loops, then the trials of `trials.py`; `adjacent` as for `to_csp`."""
+        self.reject_options(options)
         return [Rung(level, self.to_csp(adjacent=adjacent, level=level)) for level in LEVELS]
 
     def check(self, solution: Any, adjacent: bool = True) -> list[str]:

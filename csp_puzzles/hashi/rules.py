@@ -36,6 +36,7 @@ from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, Literal, SearchState, Sum
+from ..core.checking import Breach
 from ..core.trace import plural
 
 if TYPE_CHECKING:
@@ -134,6 +135,8 @@ class _IslandRule(Sum):
 
     where: str
     value: int
+    cell: tuple[int, int]  # the island's place, to mark it when broken
+    top: int  # the most bridges an edge can carry
 
     def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
                 read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
@@ -155,6 +158,18 @@ class _IslandRule(Sum):
         rule does not word. Each island rule below words its own families."""
         return None
 
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"island (2,3) has 5 bridges; it needs 4", or "... can have 3 at most"."""
+        carried = sum(values.values())
+        bridges = plural(carried, "bridge")
+        if len(values) == len(self.scope) or carried > self.value:
+            already = "" if len(values) == len(self.scope) else " already"
+            said = f"island {self.where} has {bridges}{already}; it needs {self.value}"
+        else:
+            most = carried + self.top * (len(self.scope) - len(values))
+            said = f"island {self.where} needs {self.value} and can have {most} at most"
+        return Breach(said, (self.cell,))
+
 
 class IslandDegree(_IslandRule):
     """The bridges around an island add up to its number, pruned with named rules.
@@ -173,6 +188,7 @@ class IslandDegree(_IslandRule):
         super().__init__([e.key for e in edges], island.value, name=f"degree at {self.where}")
         self.value = island.value
         self.top = puzzle.maxb  # the most bridges an edge can carry
+        self.cell = (island.row, island.col)
 
     def propagate(self, state: SearchState) -> None:
         edges = state.scope_domains(self)
@@ -270,6 +286,7 @@ class IslandCounting(_IslandRule):
         super().__init__([e.key for e in edges], island.value,
                          name=f"degree at {self.where}")
         self.value, self.maxb = island.value, maxb
+        self.top, self.cell = maxb, (island.row, island.col)
         self.minimum = level != "easy"  # the edge minimum of stage 2
 
     def propagate(self, state: SearchState) -> None:
@@ -410,6 +427,11 @@ class NoCrossing(Constraint):
         (blocked,) = removals
         return f"{words.holds(bridge, read[bridge])}, and {words.name(blocked)} crosses " \
                f"it, so {words.removals(removals)}"
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"the bridges (0,1)-(4,1) and (2,0)-(2,3) cross"."""
+        first, second = self.labels.values()
+        return Breach(f"the bridges {first} and {second} cross")
 
     def _block(self, state: SearchState, bridge: Hashable, blocked: Hashable) -> None:
         """`bridge` surely carries bridges (why: its 0 is gone), so `blocked` carries none."""

@@ -22,8 +22,8 @@ Degrees (exact cardinality)
     The alternative ``degrees="counter"`` is a *sequential counter* (Sinz 2005) with full
     registers: ``s[i,j]`` is "at least j of the first i literals are true", with
     ``s[i,j] <-> s[i-1,j] or (s[i-1,j-1] and l_i)``; asserting ``s[m,n]`` and
-    ``not s[m,n+1]`` says "exactly n" for any list of literals, in O(m n) clauses. On the
-    janko puzzles PicoSAT was about 7 times slower with it.
+    ``not s[m,n+1]`` says "exactly n" for any list of literals, in O(m n) clauses: more
+    clauses and variables than the explicit encoding, and a slower solve (BENCHMARKS.md).
 
 Crossings
     A horizontal pair and a vertical pair whose bridges would cross: ``not x[p,1] or not x[q,1]``.
@@ -38,7 +38,8 @@ Connectivity (a complete encoding: the DIMACS file alone is the whole problem)
     tree, whose depths are valid levels. The comparison "level(u) < level(v)" is a chain
     of one auxiliary variable per bit and three clauses per bit, so the whole encoding is
     O(E log N) clauses. The 1-1 / 2=2 isolation cuts (two islands of number k never share
-    k bridges) are added too: implied, but they halved PicoSAT's time on large puzzles.
+    k bridges) are added too: implied, but they shorten the solve of large puzzles
+    (BENCHMARKS.md).
 
     A *flow* encoding was rejected: integer flows in CNF need adders, a much bigger file.
     The *lazy cut loop* is what `solve_sat` runs by default: solve without connectivity,

@@ -15,14 +15,20 @@ in reading order, one deduction per call (the island rules run again in between)
 
 Only the edge tried, the edges it crosses and the islands next to them change in a trial,
 so only those islands are looked at (the others were fine before it).
+
+Both rules suppose something ("n bridges or more on this edge", "no bridge on it"), so a
+hint from them zooms in (`core.hints`): the easy and medium rules, from the supposition,
+reach the contradiction step by step. `suppositions` lists every deduction they can make
+now, for the cheapest hint; the ladder's propagation makes the first only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, SearchState
+from ..core.constraints import Supposition
 from ..core.unionfind import UnionFind
 
 if TYPE_CHECKING:
@@ -95,25 +101,48 @@ class TrialBridges(Constraint):
         board = _Board(self, state)
         for island in range(self.n):
             if self._stuck(board, island, {}, {}):
-                state.fail(None, f"{self.places[island]} cannot finish")
+                if state.explaining:  # it read the edges of the island and its neighbours
+                    state.reason = [literal for i in (island, *self._others(island))
+                                    for k in self.edges_at[i]
+                                    for literal in state.lost(self.scope[k])]
+                why = "its bridges are too many" if board.bridges[island] > \
+                    self.values[island] else "its neighbours cannot take what it still needs"
+                state.fail(None, f"{self.places[island]} cannot finish: {why}")
+        for key, values, cause in self._deductions(state, board):
+            for value in values:
+                state.remove(key, value, cause)
+            return
+
+    def suppositions(self, state: SearchState) -> list[Supposition]:
+        """Every trial that fails now (each edge capped at its least failing n, from either
+        end) and every edge that maxing the others shows is needed: a supposition each
+        ("n bridges or more", "no bridge")."""
+        return list(dict.fromkeys(self._deductions(state, _Board(self, state))))
+
+    def _deductions(self, state: SearchState, board: _Board) -> Iterator[Supposition]:
+        """The deductions of the two rules, island by island in reading order: on each
+        island the caps first (an edge at a time, at its least failing n), then the edges
+        that maxing the others shows are needed."""
         for island in range(self.n):
             missing = self.values[island] - board.bridges[island]
-            if missing > 0 and (self._cap_one(state, board, island, missing)
-                                or self._raise_one(state, board, island, missing)):
-                return
+            if missing > 0:
+                yield from self._caps(state, board, island, missing)
+                yield from self._needed(board, island, missing)
 
-    def _cap_one(self, state: SearchState, board: _Board, island: int, missing: int) -> bool:
-        """The first trial on an edge of `island` that fails caps that edge."""
+    def _caps(self, state: SearchState, board: _Board, island: int,
+              missing: int) -> Iterator[Supposition]:
+        """A trial on an edge of `island` that fails caps that edge below its n."""
         for k in self.edges_at[island]:
             lo = board.lows[k]
             for n in range(lo + 1, lo + min(board.highs[k] - lo, missing) + 1):
                 why = self._trial(board, k, n)
                 if why:
-                    for value in range(n, board.highs[k] + 1):
-                        state.remove(self.scope[k], value, f"trial at {self.places[island]}: "
-                                     f"{n} on {self.labels[k]} would {why}")
-                    return True
-        return False
+                    key = self.scope[k]
+                    values = tuple(v for v in range(n, board.highs[k] + 1)
+                                   if v in state.domains[key])
+                    yield Supposition(key, values, f"trial at {self.places[island]}: {n} on "
+                                                   f"{self.labels[k]} would {why}")
+                    break
 
     def _trial(self, board: _Board, k: int, n: int) -> str:
         """What goes wrong with n bridges on edge k ('' if nothing visibly does).
@@ -136,7 +165,7 @@ class TrialBridges(Constraint):
                 return f"leave {self.places[i]} unable to finish"
         return ""
 
-    def _raise_one(self, state: SearchState, board: _Board, island: int, missing: int) -> bool:
+    def _needed(self, board: _Board, island: int, missing: int) -> Iterator[Supposition]:
         """An edge without a bridge is needed if maxing the others closes a group."""
         lows, highs = board.lows, board.highs
         for k in self.edges_at[island]:
@@ -154,10 +183,9 @@ class TrialBridges(Constraint):
                 bridges[other] = board.bridges[other] + extra
                 groups.add(board.group[other])
             if bridges[island] == self.values[island] and self._closed(board, bridges, groups):
-                state.remove(self.scope[k], 0, f"maxing the other edges of "
-                                               f"{self.places[island]} would isolate a group")
-                return True
-        return False
+                yield Supposition(self.scope[k], (0,), f"maxing the other edges of "
+                                                       f"{self.places[island]} would isolate "
+                                                       "a group")
 
     def _closed(self, board: _Board, bridges: dict[int, int], groups: set[int]) -> int:
         """The size of the union of `groups` if every island in it is full (with the sure

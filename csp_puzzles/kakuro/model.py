@@ -148,9 +148,7 @@ class Kakuro(Puzzle):
         """The CSP of the grid. No rule here assumes a unique solution, so `counting` changes
         nothing. `matching=False` and `regions=False` weaken the combined model (grading)."""
         self.reject_options(options)
-        if model not in MODELS:
-            raise ValueError(f"unknown kakuro model {model!r}, expected one of "
-                             f"{', '.join(MODELS)}")
+        self.check_model(model, MODELS)
         csp = CSP(f"kakuro {self.height}x{self.width} ({model})")
         csp.add_variables(self.whites, DIGITS)
         for run in self.runs:
@@ -187,8 +185,19 @@ class Kakuro(Puzzle):
         lines += [" ".join(t.rjust(width) for t in row).rstrip() for row in tokens]
         return "\n".join(lines) + "\n"
 
-    def ladder(self) -> list[Rung]:
-        """The project's levels as rungs (`grade.py`): easy, medium."""
+    def rules_csp(self, **options: Any) -> CSP:
+        """The rules as a player states them: each run holds different digits adding up to
+        its clue (whatever the `model` of the propagators; the region sums are deductions,
+        left out)."""
+        self.reject_options({k: v for k, v in options.items() if k != "model"})
+        return self.to_csp(regions=False)
+
+    def ladder(self, model: str = "combined", **options: Any) -> list[Rung]:
+        """The project's levels as rungs (`grade.py`): easy, medium. They are the same for
+        every `model`: the models differ only in how the search propagates, never in the
+        cells or the solutions."""
+        self.reject_options(options)
+        self.check_model(model, MODELS)
         return grading.rungs(self)
 
     def grade(self) -> str:

@@ -39,10 +39,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, SearchState
+from ..core.checking import Breach, how_many, repeated
 from ..core.trace import show
+
+if TYPE_CHECKING:
+    from ..core.hints import Words
 from .combinations import DIGITS, combinations, digits_of, is_magic, mask_of
 
 Cell = tuple[int, int]
@@ -195,13 +199,30 @@ class RunConstraint(Constraint):
                     cause = self._why(i, digit, keep, masks, fitting) if explain else self.name
                     state.remove(cell, digit, cause)
 
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"two 3s in the run across 18 at (1,4)", "the run ... adds up to 20; it needs
+        18", or "the run ... cannot make 18 with 9, 8 placed"."""
+        run = f"the run {self.label}"
+        found = repeated(values)
+        if found is not None:
+            digit, cells = found
+            return Breach(f"{how_many(len(cells))} {digit}s in {run}", tuple(cells),
+                          tuple(cells))
+        digits = [values[cell] for cell in self.scope if cell in values]
+        if len(digits) == len(self.scope):
+            return Breach(f"{run} adds up to {sum(digits)}; it needs {self.total}",
+                          tuple(values))
+        return Breach(f"{run} cannot make {self.total} with {', '.join(map(str, digits))} "
+                      "placed", tuple(values))
+
     def _why(self, i: int, digit: int, keep: int, masks: tuple[int, ...],
              fitting: tuple[int, ...]) -> str:
         """Name the simplest rule that removes `digit` from cell `i` (see the module doc)."""
         n = len(self.cells)
         cell = self.cells[i]
         if self.magic:
-            return f"{MAGIC_BLOCK}: {self.label} in {n} cells is always {_show_set(fitting[0])}"
+            cells = "1 cell" if n == 1 else f"{n} cells"
+            return f"{MAGIC_BLOCK}: {self.label} in {cells} is always {_show_set(fitting[0])}"
         if len(fitting) == 1:
             return f"{UNIQUE_COMBINATION}: only {_show_set(fitting[0])} still fits {self.label}"
         union = 0

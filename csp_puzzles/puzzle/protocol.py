@@ -42,6 +42,7 @@ from ..core import CSP, Stats, Trace, count, solve
 from ..core import ladder as ladders
 from ..core.errors import LimitReached
 from ..core.heuristics import ValueOrder, VariableOrder
+from ..core.hints import Hint
 from ..core.ladder import Rung
 from ..core.options import check_count_limit, check_max_nodes, check_timeout
 from ..core.search import LIMIT, SOLVED, UNSATISFIABLE, fewer_collections
@@ -194,11 +195,21 @@ class Puzzle(ABC):
     #: the grades `grade()` gives a uniquely solvable puzzle, easiest first
     difficulties: ClassVar[tuple[str, ...]] = ()
 
-    def ladder(self) -> list[Rung]:
+    def rules_csp(self, **options: Any) -> CSP:
+        """The puzzle's rules as a player states them, one constraint a rule at a place
+        (over the variables of `to_csp(**options)`): what `Session.broken` checks, each
+        constraint saying in words how the board breaks it. By default the counting model
+        (no rule that assumes a unique solution); a kind whose model holds deductions
+        besides its rules gives its rules alone."""
+        return self.to_csp(counting=True, **options)
+
+    def ladder(self, **options: Any) -> list[Rung]:
         """The puzzle's rules as a ladder, easiest level first (`core.ladder`): what a
-        person deduces without guessing. Grades and hints both read it. By default one rung,
-        every rule of `to_csp()`."""
-        return [Rung("rules", self.to_csp())]
+        person deduces without guessing. Grades and hints both read it. It takes the
+        model's options (`model_options`), as `to_csp` does: each rung has the variables
+        of `to_csp(**options)`, so a session on that model reads its hints. By default one
+        rung, every rule of `to_csp(**options)`."""
+        return [Rung("rules", self.to_csp(**options))]
 
     def grade(self) -> str:
         """How hard the puzzle is: the first rung of `ladder()` whose rules solve it without
@@ -218,6 +229,21 @@ class Puzzle(ABC):
         if result.solutions == 0:
             return ladders.UNSATISFIABLE
         return self.difficulties[-1] if result.unique else AMBIGUOUS
+
+    def explain(self, **model_options: Any) -> list[Hint]:
+        """The whole solution as a sequence of hints from the start: those a `Session` on
+        this puzzle gives, each applied before the next (`hint()`, then `apply()`), each
+        with its cost and, when it supposes something, its zoom (`core.hints`). The
+        sequence ends where the rules get stuck: beyond the ladder (a grade past its
+        rungs) it leaves some variables open."""
+        from .session import Session  # puzzle/session.py builds on this module
+
+        session = Session(self, **model_options)
+        hints = []
+        while (hint := session.hint()) is not None:
+            session.apply(hint)
+            hints.append(hint)
+        return hints
 
     def solved_by_rules(self, level: str) -> bool | None:
         """True if the rules of `level` (a rung of `ladder()`) alone decide every variable,
@@ -245,6 +271,12 @@ class Puzzle(ABC):
             raise ValueError(f"unknown {self.kind} option(s): "
                              f"{', '.join(sorted(options))}")
 
+    def check_model(self, model: str, models: tuple[str, ...]) -> None:
+        """Raise ValueError when `model` is not one of the kind's `models`."""
+        if model not in models:
+            raise ValueError(f"unknown {self.kind} model {model!r}; expected one of "
+                             f"{', '.join(models)}")
+
     def var_order_for(self, inference: str) -> str | VariableOrder:
         """The variable order `solve` and `count` use under `inference` when none is asked."""
         return self.default_var_order
@@ -255,19 +287,9 @@ class Puzzle(ABC):
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Solve through the generic core; `result.solution` is in the puzzle's terms."""
-        self._check_engine(engine)
-        check_timeout(timeout)
-        check_max_nodes(max_nodes)
-        if engine != "csp":
-            searching = dict(inference=inference, var_order=var_order, val_order=val_order,
-                             max_nodes=max_nodes, trace=trace, look_back=look_back)
-            return self._run_engine(engine, None, timeout, searching, model_options)
-        with fewer_collections():  # a model is many small objects too
-            csp = self.to_csp(**model_options)
-        result = solve(csp, timeout=timeout, max_nodes=max_nodes, trace=trace,
-                       **self._search_options(inference, var_order, val_order, look_back))
-        solution = self.decode(result.solution) if result.solution is not None else None
-        return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace, self)
+        return self._search(False, None, engine, timeout, model_options, inference=inference,
+                            var_order=var_order, val_order=val_order, max_nodes=max_nodes,
+                            trace=trace, look_back=look_back)
 
     def count(self, limit: int = 2, inference: str | None = None,
               var_order: str | VariableOrder | None = None,
@@ -275,19 +297,29 @@ class Puzzle(ABC):
               max_nodes: int | None = None, trace: bool = False, engine: str = "csp",
               look_back: str | None = None, **model_options: Any) -> PuzzleResult:
         """Count solutions up to `limit`; the result's status is `limit` if cut short."""
-        self._check_engine(engine)
         check_count_limit(limit)
+        return self._search(True, limit, engine, timeout, model_options, inference=inference,
+                            var_order=var_order, val_order=val_order, max_nodes=max_nodes,
+                            trace=trace, look_back=look_back)
+
+    def _search(self, counting: bool, limit: int | None, engine: str, timeout: float | None,
+                model_options: dict[str, Any], **searching: Any) -> PuzzleResult:
+        """What `solve` and `count` (`counting`, up to `limit` solutions: None for all)
+        share: the checks, then another engine, or the model and the core's search."""
+        self._check_engine(engine)
         check_timeout(timeout)
-        check_max_nodes(max_nodes)
+        check_max_nodes(searching["max_nodes"])
         if engine != "csp":
-            searching = dict(inference=inference, var_order=var_order, val_order=val_order,
-                             max_nodes=max_nodes, trace=trace, look_back=look_back)
-            return self._run_engine(engine, limit, timeout, searching, model_options)
-        with fewer_collections():
-            csp = self.to_csp(counting=True, **model_options)
-        counted = count(csp, limit=limit, keep=True, timeout=timeout, max_nodes=max_nodes,
-                        trace=trace,
-                        **self._search_options(inference, var_order, val_order, look_back))
+            return self._run_engine(engine, counting, limit, timeout, searching, model_options)
+        with fewer_collections():  # a model is many small objects too
+            csp = self.to_csp(counting=counting, **model_options)
+        options = self._search_options(searching)
+        if not counting:
+            result = solve(csp, timeout=timeout, **options)
+            solution = self.decode(result.solution) if result.solution is not None else None
+            return PuzzleResult(self.kind, result.status, solution, result.stats, result.trace,
+                                self)
+        counted = count(csp, limit=limit, keep=True, timeout=timeout, **options)
         first = self.decode(counted.solutions[0]) if counted.solutions else None
         if not counted.complete:
             status = LIMIT
@@ -297,24 +329,24 @@ class Puzzle(ABC):
                             solutions=counted.count,
                             unique=(counted.count == 1) if counted.complete else None)
 
-    def _search_options(self, inference: str | None, var_order: str | VariableOrder | None,
-                        val_order: str | ValueOrder | None,
-                        look_back: str | None) -> dict[str, Any]:
-        """The search options asked for, and this puzzle's defaults for the others."""
-        inference = inference or self.default_inference
-        return {"inference": inference,
-                "var_order": var_order or self.var_order_for(inference),
-                "val_order": val_order or self.default_val_order,
-                "look_back": look_back or self.default_look_back}
+    def _search_options(self, searching: dict[str, Any]) -> dict[str, Any]:
+        """The search options asked for, and this puzzle's defaults for those not asked."""
+        inference = searching["inference"] or self.default_inference
+        return {**searching, "inference": inference,
+                "var_order": searching["var_order"] or self.var_order_for(inference),
+                "val_order": searching["val_order"] or self.default_val_order,
+                "look_back": searching["look_back"] or self.default_look_back}
 
     def _check_engine(self, engine: str) -> None:
         if engine not in self.engines:
             raise ValueError(f"unknown engine {engine!r} for {self.kind}; expected one of "
                              f"{', '.join(self.engines)}")
 
-    def _run_engine(self, engine: str, limit: int | None, timeout: float | None,
-                    searching: dict[str, Any], model_options: dict[str, Any]) -> PuzzleResult:
-        """Solve (`limit` None) or count with the `solutions` of an engine's module.
+    def _run_engine(self, engine: str, counting: bool, limit: int | None,
+                    timeout: float | None, searching: dict[str, Any],
+                    model_options: dict[str, Any]) -> PuzzleResult:
+        """Solve, or count (`counting`, up to `limit`: None for all), with the `solutions`
+        of an engine's module.
 
         Such an engine has no search options and no trace, and counts no nodes: its
         statistics hold the seconds only. The options it takes are its function's keywords
@@ -335,7 +367,7 @@ class Puzzle(ABC):
         try:
             for solution in solutions(self, deadline=deadline, **model_options):
                 found.append(solution)
-                if limit is None or len(found) >= limit:
+                if not counting or limit is not None and len(found) >= limit:
                     break
             if found:
                 status = SOLVED
@@ -343,7 +375,7 @@ class Puzzle(ABC):
             status = LIMIT
         stats = Stats(seconds=time.perf_counter() - start)
         first = found[0] if found else None
-        if limit is None:
+        if not counting:
             return PuzzleResult(self.kind, status, first, stats, None, self, engine=engine)
         complete = status != LIMIT
         return PuzzleResult(self.kind, status, first, stats, None, self, solutions=len(found),

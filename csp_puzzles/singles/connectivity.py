@@ -42,12 +42,17 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, SearchState
+from ..core import Constraint, Contradiction, Literal, SearchState
+from ..core.checking import Breach, how_many
+from ..core.constraints import Supposition
 from ..core.trace import show
 from ..puzzle.regions import regions
 from .rules import SHADED, UNSHADED
+
+if TYPE_CHECKING:
+    from ..core.hints import Words
 
 _ONLY_SHADED = frozenset({SHADED})
 _ONLY_UNSHADED = frozenset({UNSHADED})
@@ -176,6 +181,21 @@ class Connected(Constraint):
         cell has one solution, that cell unshaded, as in Tatham's game.)"""
         return len(regions(white, self.orthogonal.__getitem__)) == 1
 
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"the white cells are split in two": the cells not shaded fall apart (each part
+        touches a shaded cell, whose neighbours stay white); the smaller parts are marked."""
+        height, width = self.height, self.width
+        parts = regions((cell for cell in self.cells if values.get(cell) != SHADED),
+                        lambda cell: ((cell[0] + dr, cell[1] + dc) for dr, dc in
+                                      ((-1, 0), (1, 0), (0, -1), (0, 1))
+                                      if 0 <= cell[0] + dr < height
+                                      and 0 <= cell[1] + dc < width))
+        if len(parts) < 2:
+            return Breach("the white cells cannot all be joined")
+        largest = max(parts, key=len)
+        cut_off = tuple(sorted(cell for part in parts if part is not largest for cell in part))
+        return Breach(f"the white cells are split in {how_many(len(parts))}", cut_off, ())
+
     # -- the propagator --------------------------------------------------------------------
     def is_cut(self, walls: WallUnionFind, cell: int) -> bool:
         """Would shading `cell` close a wall, splitting its open orthogonal neighbours?"""
@@ -242,12 +262,28 @@ class Connected(Constraint):
         data = self._search_data(state)
         walls, sets = data.walls, data.sets
         cells = self.cells
-        new = self._newly_shaded(state, data)
-        # 1. add the newly shaded cells; a new cell that closes a wall fails the branch
+        candidates = self._add_shaded(state, data)
+        # 2. the cut rule, on the undecided cells whose answer may have changed
+        candidates.discard(walls.border)
+        for index in sorted(candidates) if self.cut_rule else ():
+            if len(sets[index]) == 2 and self.is_cut(walls, index):
+                state.remove(cells[index], SHADED, self._cut_rule(cells[index]))
+        if state.unfixed == 0 or 2 not in map(len, sets):
+            # every cell is decided: check the relation itself
+            white = {i for i, domain in enumerate(sets) if domain == _ONLY_UNSHADED}
+            if not self._connected(white):
+                state.fail(None, "unshaded cells are not connected")
+
+    def _add_shaded(self, state: SearchState, data: _SearchData) -> set[int]:
+        """1. Add the newly shaded cells to the wall (a new cell that closes a wall fails
+        the branch); the cells whose answer to the cut rule may have changed."""
+        walls = data.walls
         candidates: set[int] = set(self._numbers) if not walls.added else set()
-        for index in new:
+        for index in self._newly_shaded(state, data):
             if self.is_cut(walls, index):
-                cell = cells[index]
+                cell = self.cells[index]
+                if state.explaining:
+                    state.reason = self._walls_read(state, walls, index)
                 state.fail(cell, f"cut: shaded {show(cell)} splits the unshaded cells")
             state.on_undo(partial(walls.rollback, len(walls.added)))
             for root in walls.add(index, self.rings[index]):
@@ -255,15 +291,36 @@ class Connected(Constraint):
                     candidates.update(self.rings[member])
             candidates.update(self.rings[index])
         self._seen(state, data)
-        # 2. the cut rule, on the undecided cells whose answer may have changed
-        candidates.discard(walls.border)
-        for index in sorted(candidates) if self.cut_rule else ():
-            if len(sets[index]) == 2 and self.is_cut(walls, index):
-                cell = cells[index]
-                state.remove(cell, SHADED,
-                             f"cut rule: shading {show(cell)} would split the unshaded cells")
-        if state.unfixed == 0 or 2 not in map(len, sets):
-            # every cell is decided: check the relation itself
-            white = {i for i, domain in enumerate(sets) if domain == _ONLY_UNSHADED}
-            if not self._connected(white):
-                state.fail(None, "unshaded cells are not connected")
+        return candidates
+
+    def _walls_read(self, state: SearchState, walls: WallUnionFind, index: int
+                    ) -> list[Literal]:
+        """What a cut read (a reason): the cell, and the shaded cells of every wall that
+        touches its ring (the wall it closes is one of them)."""
+        roots = {walls.find(other) for other in self.rings[index] if walls.blocked[other]}
+        shaded = [self.cells[member] for root in roots for member in walls.members[root]
+                  if member != walls.border]
+        return [literal for cell in (self.cells[index], *shaded)
+                for literal in state.lost(cell)]
+
+    @staticmethod
+    def _cut_rule(cell: Hashable) -> str:
+        return f"cut rule: shading {show(cell)} would split the unshaded cells"
+
+    def suppositions(self, state: SearchState) -> list[Supposition] | None:
+        """The cut rule supposes: every undecided cell whose shading would split the
+        unshaded cells now (a hint zooms into each: shade it, and the rules find the
+        unshaded cells split). None without the cut rule."""
+        if not self.cut_rule:
+            return None
+        mark = state.mark()
+        try:
+            data = self._search_data(state)
+            self._add_shaded(state, data)
+            return [Supposition(cell, (SHADED,), self._cut_rule(cell))
+                    for index, cell in enumerate(self.cells)
+                    if len(data.sets[index]) == 2 and self.is_cut(data.walls, index)]
+        except Contradiction:
+            return []
+        finally:
+            state.undo(mark)

@@ -125,13 +125,14 @@ class Singles(Puzzle):
 
     # -- the model -------------------------------------------------------------------------
     def to_csp(self, counting: bool = False, uniqueness: bool | None = None,
-               **options: Any) -> CSP:
-        """The CSP; `uniqueness` defaults to on when solving and is always off when counting."""
+               patterns: bool = True, **options: Any) -> CSP:
+        """The CSP; `uniqueness` defaults to on when solving and is always off when counting;
+        `patterns=False` leaves out the pattern rules (deductions from the three rules)."""
         self.reject_options(options)
         use_uniqueness = (not counting) if uniqueness is None else (uniqueness and not counting)
         csp = CSP(f"singles {self.width}x{self.height}")
         csp.add_variables(self.cells(), (UNSHADED, SHADED))
-        rules: list[Constraint] = [*pattern_rules(self.grid)]
+        rules: list[Constraint] = [*pattern_rules(self.grid)] if patterns else []
         if use_uniqueness:
             rules += uniqueness_rules(self.grid)
         rules += copy_rules(self.grid)
@@ -140,6 +141,13 @@ class Singles(Puzzle):
             csp.add_constraint(rule)
         csp.add_constraint(Connected(self.height, self.width))
         return csp
+
+    def rules_csp(self, **options: Any) -> CSP:
+        """The three rules a player states: no number twice white in a line, no two shaded
+        cells touching, the white cells in one piece (the pattern and uniqueness rules are
+        deductions, left out; `uniqueness` changes nothing here)."""
+        self.reject_options({k: v for k, v in options.items() if k != "uniqueness"})
+        return self.to_csp(counting=True, patterns=False)
 
     def decode(self, assignment: Mapping[Hashable, Any]) -> Solution:
         return frozenset(cell for cell, value in assignment.items() if value == SHADED)
@@ -151,8 +159,11 @@ class Singles(Puzzle):
         return PROBING if inference == "mac" else first_undecided
 
     # -- output ----------------------------------------------------------------------------
-    def ladder(self) -> list[Rung]:
-        """Tatham's levels as rungs (`grade.py`): easy, tricky."""
+    def ladder(self, uniqueness: bool | None = None, **options: Any) -> list[Rung]:
+        """Tatham's levels as rungs (`grade.py`): easy, tricky. No rung assumes that the
+        solution is unique, so they are the same whatever `uniqueness` (which adds that
+        assumption to the search's model) says."""
+        self.reject_options(options)
         return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
 
     def check(self, solution: Any) -> list[str]:

@@ -15,10 +15,14 @@ Tatham's solver uses too):
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Constraint, SearchState
+from ..core.checking import Breach, how_many
 from ..core.trace import show
+
+if TYPE_CHECKING:
+    from ..core.hints import Words
 
 SHADED, UNSHADED = 1, 0
 ONLY_SHADED = frozenset({SHADED})
@@ -51,6 +55,15 @@ class NoShadedNeighbours(Constraint):
                          f"shaded {show(shaded)} keeps its neighbours unshaded")
 
 
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"the shaded cells (1,1) and (1,2) touch" (the pair in reading order, so that the
+        two cells' rules say it alike)."""
+        other = next(n for n in self.neighbours if values.get(n) == SHADED)
+        first, second = sorted((self.cell, other))
+        return Breach(f"the shaded cells {show(first)} and {show(second)} touch",
+                      (first, second), (first, second))
+
+
 class AtMostOneUnshaded(Constraint):
     """SC: the copies of `number` in one line; at most one of them stays unshaded."""
 
@@ -81,6 +94,13 @@ class AtMostOneUnshaded(Constraint):
                 f"in {self.line}"
         for c in doomed:
             state.remove(c, UNSHADED, cause)
+
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"two 3s stay white in row 2: (2,1) and (2,4)"."""
+        white = [c for c in self.scope if values.get(c) == UNSHADED]
+        return Breach(f"{how_many(len(white))} {self.number}s stay white in {self.line}: "
+                      f"{', '.join(map(show, white))}", tuple(white), tuple(white))
 
 
 class Implied(Constraint):

@@ -7,6 +7,9 @@ is marked the way nbgrader marks it:
   exercises) and around the answer keys of the end-of-notebook questions;
 - `### BEGIN HIDDEN TESTS` / `### END HIDDEN TESTS` around the tests a student does not see.
 
+Files named in `INSTRUCTOR_ONLY` (the instructor's guide of the exercises) go to instructors
+only: the student course and the wheel leave them out.
+
 The student form of a notebook:
 
 - replaces each solution region of a code cell by `# YOUR CODE HERE` and
@@ -41,6 +44,9 @@ MARKERS = (BEGIN_SOLUTION, END_SOLUTION, BEGIN_HIDDEN, END_HIDDEN)
 CODE_STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")
 MARKDOWN_STUB = "YOUR ANSWER HERE"
 FAILS_ON_PURPOSE = "raises-exception"  # the cell tag JupyterLab and nbval both honour
+#: files of the course for instructors only: never in the student course, nor in the wheel
+#: (setup.py leaves them out)
+INSTRUCTOR_ONLY = ("INSTRUCTOR_GUIDE.md",)
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 #: the source checkout (instructor versions), when the package runs from one
@@ -199,7 +205,8 @@ def write_course(target: Path, instructor: bool = False) -> list[Path]:
         if instructor:
             return written + _copy_tree(notebooks, target / "notebooks")
         for path in sorted(notebooks.rglob("*")):
-            if not path.is_file() or ".ipynb_checkpoints" in path.parts:
+            if not path.is_file() or ".ipynb_checkpoints" in path.parts \
+                    or path.name in INSTRUCTOR_ONLY:
                 continue
             destination = target / "notebooks" / path.relative_to(notebooks)
             if path in students:

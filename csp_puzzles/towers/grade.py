@@ -9,7 +9,9 @@
   column) and, clue by clue, the enumeration of the orderings of its line;
 - `extreme`: adds positional sets (for one height, rows and columns matched: X-wings) and
   forcing chains of two-candidate cells;
-- `unreasonable`: no rung finishes; the search has to guess (Tatham's solver recurses).
+- `unreasonable`: adds trials (Tatham's solver recurses here): suppose a height in a
+  cell; when the extreme rules then reach a contradiction, the height goes. The rung
+  supposes one thing at a time (no supposition inside a supposition).
 
 `grade` is the first rung that places every tower; a puzzle none of them solves is counted:
 `unreasonable` when it has one solution, `ambiguous` or `unsatisfiable` otherwise.
@@ -20,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import CSP
+from ..core.ladder import Rung
 from .rules import ClueRules, ForcingChains, LatinSingles, LineClues, ValuePositions
 
 if TYPE_CHECKING:
@@ -27,8 +30,17 @@ if TYPE_CHECKING:
 
 #: Tatham's levels a rung of rules reaches, easiest first
 LEVELS = ("easy", "hard", "extreme")
-#: the grades of uniquely solvable puzzles, easiest first (what `generate` accepts)
+#: the grades of uniquely solvable puzzles, easiest first (what `generate` accepts); the
+#: last is also the ladder's rung of trials
 DIFFICULTIES = (*LEVELS, "unreasonable")
+
+
+def rungs(puzzle: Towers) -> list[Rung]:
+    """The ladder: a rung per level of `LEVELS`, then the trials, which suppose any height
+    in any cell and refute it by the extreme rules."""
+    ladder = [Rung(level, rules_csp(puzzle, level)) for level in LEVELS]
+    extreme = ladder[-1].csp
+    return [*ladder, Rung(DIFFICULTIES[-1], extreme, probe=extreme, probe_values=puzzle.size)]
 
 
 def rules_csp(puzzle: Towers, level: str) -> CSP:

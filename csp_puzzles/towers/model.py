@@ -29,7 +29,16 @@ from ..puzzle.limits import GRID_SIDE
 from ..puzzle.protocol import Puzzle
 from . import grade as grading
 from .check import check
-from .rules import ClueRules, LatinSingles, Line, LineClues, LineVisibility, ValuePositions
+from .rules import (
+    ClueRules,
+    ClueSeen,
+    LatinSingles,
+    Line,
+    LineClues,
+    LineDifferent,
+    LineVisibility,
+    ValuePositions,
+)
 
 MODELS = ("full", "easy", "extreme", "plain")
 #: the clue rows in the order both formats write them
@@ -99,15 +108,9 @@ class Towers(Puzzle):
     def to_csp(self, counting: bool = False, model: str = "full", **options: Any) -> CSP:
         """The CSP of this puzzle; no rule assumes uniqueness, so `counting` changes nothing."""
         self.reject_options(options)
-        if model not in MODELS:
-            raise ValueError(f"unknown towers model {model!r}; expected one of {', '.join(MODELS)}")
+        self.check_model(model, MODELS)
         n = self.size
-        csp = CSP(f"towers {n}x{n}")
-        givens = self.given_cells()
-        for r in range(n):
-            for c in range(n):
-                csp.add_variable((r, c), (givens[(r, c)],) if (r, c) in givens
-                                 else range(1, n + 1))
+        csp = self._cells(CSP(f"towers {n}x{n}"))
         lines = self.lines()
         clued = [line for line in lines if line.has_clue]
         if model != "plain":
@@ -127,6 +130,27 @@ class Towers(Puzzle):
         if model == "extreme":
             for value in range(1, n + 1):
                 csp.add_constraint(ValuePositions(value, n))
+        return csp
+
+    def rules_csp(self, **options: Any) -> CSP:
+        """The rules as a player states them: each line holds each height once, and each
+        clue sees its number of towers (whatever the `model` of the propagators)."""
+        self.reject_options({k: v for k, v in options.items() if k != "model"})
+        csp = self._cells(CSP(f"towers {self.size}x{self.size} rules"))
+        for line in self.lines():
+            csp.add_constraint(LineDifferent(line.cells, line.label))
+            for side in ("front", "back"):
+                if line.from_side(side)[0]:
+                    csp.add_constraint(ClueSeen(line, side, self.size))
+        return csp
+
+    def _cells(self, csp: CSP) -> CSP:
+        """`csp` with a variable per cell: its given height, or 1 to n."""
+        n, givens = self.size, self.given_cells()
+        for r in range(n):
+            for c in range(n):
+                csp.add_variable((r, c), (givens[(r, c)],) if (r, c) in givens
+                                 else range(1, n + 1))
         return csp
 
     def decode(self, assignment: Mapping[Hashable, Any]) -> Grid:
@@ -169,9 +193,13 @@ class Towers(Puzzle):
             return text
         return text + "," + encode_runs(cells, between="_")
 
-    def ladder(self) -> list[Rung]:
-        """Tatham's levels as rungs (`grade.py`): easy, hard, extreme."""
-        return [Rung(level, grading.rules_csp(self, level)) for level in grading.LEVELS]
+    def ladder(self, model: str = "full", **options: Any) -> list[Rung]:
+        """Tatham's levels as rungs (`grade.py`): easy, hard, extreme, and the trials of
+        unreasonable. They are the same for every `model`: the models differ only in how
+        the search propagates, never in the cells or the solutions."""
+        self.reject_options(options)
+        self.check_model(model, MODELS)
+        return grading.rungs(self)
 
     def check(self, solution: Any) -> list[str]:
         return check(self, solution)

@@ -23,12 +23,17 @@ trace, so a student stepping through a search sees which deduction removed which
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..core import Constraint, SearchState
+from ..core import AllDifferent, Constraint, SearchState
+from ..core.checking import Breach, how_many, repeated
+from ..core.constraints import Supposition
 from ..core.matching import alldifferent_supports
-from ..core.trace import show
+from ..core.trace import plural, show
+
+if TYPE_CHECKING:
+    from ..core.hints import Words
 
 
 def visible(heights: Sequence[int]) -> int:
@@ -437,6 +442,10 @@ class ForcingChains(Constraint):
     either at the start or there, and a cell in line with both loses a. One deduction per
     call, the first in Tatham's order (start cells row by row, smallest candidate first,
     each chain cell's column before its row).
+
+    A supposition: a hint zooms into it (`core.hints`), supposing the third cell holds a;
+    then the start is not a, and the Latin singles walk the chain to a cell left with no
+    height. `suppositions` lists every deduction the chains make now.
     """
 
     priority = 1  # a search over chains: after the line rules have settled
@@ -449,22 +458,32 @@ class ForcingChains(Constraint):
     def is_satisfied(self, values: Mapping[Hashable, Any]) -> bool:
         return True  # a rule, not a relation: the Latin square is checked elsewhere
 
+    def explain(self, cause: str, removals: Mapping[Hashable, Sequence[Any]],
+                read: Mapping[Hashable, Sequence[Any]], words: Words) -> str | None:
+        """"forcing chain: 2 is at (0,2) or (2,1), so cell (2,2) cannot be 2"."""
+        return f"{cause.rsplit(', so ', 1)[0]}, so {words.removals(removals)}"
+
     def propagate(self, state: SearchState) -> None:
-        domains = state.domains
+        for cell, values, cause in self._deductions(state.domains):
+            state.remove(cell, values[0], cause)
+            return
+
+    def suppositions(self, state: SearchState) -> list[Supposition]:
+        return list(self._deductions(state.domains))
+
+    def _deductions(self, domains: Mapping[Hashable, Any]) -> Iterator[Supposition]:
+        """Every deduction of the chains, in Tatham's order."""
         for start in self.cells:
             if len(domains[start]) != 2:
                 continue
             for excluded in sorted(domains[start]):
-                found = self._chain(domains, start, excluded)
-                if found is not None:
-                    cell, end = found
-                    state.remove(cell, excluded, f"forcing chain: {excluded} is at "
-                                 f"{show(start)} or {show(end)}, so not at {show(cell)}")
-                    return
+                for cell, end in self._chain(domains, start, excluded):
+                    yield Supposition(cell, (excluded,), f"forcing chain: {excluded} is at "
+                                      f"{show(start)} or {show(end)}, so not at {show(cell)}")
 
     def _chain(self, domains: Mapping[Hashable, Any], start: tuple[int, int],
-               excluded: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
-        """(a cell that loses `excluded`, the chain's end that holds it) or None."""
+               excluded: int) -> Iterator[tuple[tuple[int, int], tuple[int, int]]]:
+        """Each (cell that loses `excluded`, the chain's end that holds it)."""
         n = self.size
         start_row, start_col = start
         (other,) = set(domains[start]) - {excluded}
@@ -480,5 +499,52 @@ class ForcingChains(Constraint):
                     (value_at[near],) = set(domains[near]) - {value}
                     queue.append(near)
                 if value == excluded and (near[0] == start_row or near[1] == start_col):
-                    return near, cell
-        return None
+                    yield near, cell
+
+
+# -- the rules as a player states them (what `Session.broken` checks) ------------------------
+class LineDifferent(AllDifferent):
+    """The Latin rule of one line, said as a player says it when broken: "two 3s in row 2"."""
+
+    proven_when_fixed = True
+
+    def __init__(self, cells: Sequence[Hashable], label: str):
+        super().__init__(cells, f"{label} all different")
+        self.label = label
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach | None:
+        found = repeated(values)
+        if found is None:
+            return None
+        height, cells = found
+        return Breach(f"{how_many(len(cells))} {height}s in {self.label}", tuple(cells),
+                      tuple(cells))
+
+
+class ClueSeen(LineClues):
+    """One clue of a line, as the player reads it: the line holds each height once and,
+    from the clue's side, shows `clue` towers (Tatham enumerates one clue at a time too).
+    When it is broken by two equal heights, it says so as `LineDifferent` does (one error,
+    said once)."""
+
+    proven_when_fixed = True
+
+    def __init__(self, line: Line, side: str, size: int):
+        super().__init__(line.one_side(side), size)
+        self.clue, self.cells = line.from_side(side)
+        self.name = f"{line.label}'s {line.side_name(side)} clue {self.clue}"
+        self.label = line.label
+
+    def breach(self, values: Mapping[Hashable, Any], words: Words) -> Breach:
+        """"column 4's top clue 3 sees 2 towers", or "... cannot be seen with the heights
+        placed" (or "two 3s in row 2")."""
+        found = repeated(values)
+        if found is not None:
+            height, cells = found
+            return Breach(f"{how_many(len(cells))} {height}s in {self.label}", tuple(cells),
+                          tuple(cells))
+        if len(values) == len(self.scope):
+            seen = visible([values[c] for c in self.cells])
+            return Breach(f"{self.name} sees {plural(seen, 'tower')}", self.cells)
+        return Breach(f"{self.name} cannot be seen with the heights placed",
+                      tuple(c for c in self.cells if c in values))

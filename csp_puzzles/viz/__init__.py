@@ -8,7 +8,9 @@
   each run's search tree and node count, any run replayed;
 - pictures as plain data: `node_chart`, `bar_chart`, `line_chart`, `implication_picture`
   (a conflict analysis of a learning search);
-- `PuzzleEditor`: click cells to enter a puzzle, then solve and step.
+- `PuzzleEditor`: click cells to enter a puzzle, then solve and step;
+- `CodeStepper(function, *args)`: your code, stepped: a function run once and replayed line
+  by line beside the picture of its domains.
 
 The pictures and views are plain data and import nothing else. The widgets need anywidget
 and ipywidgets (the `widgets` extra), imported the first time one of them is asked for, so
@@ -22,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from .charts import bar_chart, line_chart, node_chart, table
 from .implication import implication_picture
-from .output import draw_png, figure_png
 from .views import (
     AUSTRALIA_POSITIONS,
     View,
@@ -36,10 +37,11 @@ from .views import (
 from .words import LEGEND, event_sentence, plain_name
 
 if TYPE_CHECKING:
+    from .code_stepper import CodeStepper
     from .compare import Comparison
     from .editor import PuzzleEditor, editable_kinds
     from .export import export_notebook
-    from .matplotlib_drawing import draw_puzzle
+    from .matplotlib_drawing import draw_png, draw_puzzle, figure_png
     from .playground import Playground
     from .stepper import Explorer, Stepper
     from .still import Picture
@@ -47,7 +49,9 @@ if TYPE_CHECKING:
 #: what is imported when first asked for: the widgets, and what needs their front end
 LAZY = {"Stepper": "stepper", "Explorer": "stepper", "Comparison": "compare",
         "PuzzleEditor": "editor", "editable_kinds": "editor", "export_notebook": "export",
-        "Picture": "still", "Playground": "playground", "draw_puzzle": "matplotlib_drawing"}
+        "Picture": "still", "Playground": "playground", "draw_puzzle": "matplotlib_drawing",
+        "draw_png": "matplotlib_drawing", "figure_png": "matplotlib_drawing",
+        "CodeStepper": "code_stepper"}
 
 
 def __getattr__(name: str) -> Any:
@@ -60,7 +64,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "Stepper", "Explorer", "Picture", "Playground", "View", "PuzzleEditor", "editable_kinds",
+    "Stepper", "Explorer", "Picture", "Playground", "CodeStepper", "View", "PuzzleEditor",
+    "editable_kinds",
     "export_notebook",
     "queens_view", "map_view", "domain_grid_view", "graph_view",
     "puzzle_view", "sudoku_view",

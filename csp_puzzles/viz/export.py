@@ -24,9 +24,11 @@ from .stepper import EXPLORER_JS
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-#: the traits that make an explorer, a picture or a playground, as the kernel left them (a
-#: playground's `state`: what was done, so that its page replays it)
-EXPLORER_TRAITS = ("data", "position", "run", "image", "interval", "note", "state", "replay")
+#: the traits that make an explorer, a picture, a playground or a code stepper, as the kernel
+#: left them (a playground's `state`, what was done, and its `replay`, the packed trace, so
+#: that its page replays it; a code stepper's `breakpoints`)
+EXPLORER_TRAITS = ("data", "position", "run", "image", "interval", "note", "state", "replay",
+                   "breakpoints")
 
 #: a widget model with no kernel behind it: the state it was saved with, and change events
 STATIC_MODEL_JS = """

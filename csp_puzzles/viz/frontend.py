@@ -14,6 +14,7 @@ that nothing is written twice.
 - why.js: "why?", the summary and the line under the tree;
 - predict.js: predict, then check (the next choice, the next removals);
 - explorer.js: the explorer's controls and what it shows;
+- code.js: your code, stepped (the code stepper: source, stack, values, picture);
 - still.js: a still picture;
 - board.js: a puzzle played by its own gestures (drag, click, type), Tatham's;
 - graph.js: the constraint graph, AC-3 arc by arc (its queue, AISpace2's fine step);
@@ -28,24 +29,30 @@ import json
 from pathlib import Path
 
 from ..core.trace import KINDS
-from . import packing
+from . import packing, recorder
 from .words import COUNTED
 
 FOLDER = Path(__file__).parent / "front"
 PARTS = ("base.js", "style.js", "replay.js", "shapes.js", "picture.js", "tree.js", "why.js",
-         "predict.js", "explorer.js", "still.js", "board.js", "graph.js", "session_tree.js",
-         "playground.js", "main.js")
+         "predict.js", "explorer.js", "code.js", "still.js", "board.js", "graph.js",
+         "session_tree.js", "playground.js", "main.js")
 FIELDS = ("KIND", "VAR", "VALUE", "CAUSE", "DEPTH", "SAID", "ROW", "CLOSED")
+#: the fields of a recorded step (recorder.py), C_ before each name in the page
+CODE_FIELDS = ("KIND", "LINE", "CODE", "FRAME", "DEPTH", "CALLER", "SNAP", "SOURCE", "PLACE",
+               "VALUE")
 
 
 def prelude() -> str:
     """The constants the parts share, from the core's and the packing's own lists."""
     kinds = ", ".join(f"{kind.upper()} = {i}" for i, kind in enumerate(KINDS))
     fields = ", ".join(f"{name} = {getattr(packing, name)}" for name in FIELDS)
+    code_fields = ", ".join(f"C_{name} = {getattr(recorder, name)}" for name in CODE_FIELDS)
     return (f"const KIND_NAMES = {json.dumps(list(KINDS))};\n"
             f"const {kinds};\n"
             f"const STRIDE = {packing.STRIDE}, {fields};\n"
-            f"const COUNTED = {json.dumps(list(COUNTED))};\n")
+            f"const COUNTED = {json.dumps(list(COUNTED))};\n"
+            f"const {code_fields}, C_STRIDE = {recorder.STRIDE}, "
+            f"C_LINE_STEP = {recorder.LINE_STEP}, C_RETURN = {recorder.RETURN_STEP};\n")
 
 
 def module() -> str:

@@ -6,9 +6,10 @@ search (a decision `x = v`, or a removal `x ≠ w`) is a box, in rows of one dec
 each (wrapped onto more lines when long), in the order the search made them; an arrow runs
 from each fact of a reason to the fact it forced, and from the facts of the wipe-out to the
 conflict. The decision of each level is blue, the first UIP has a gold frame, the facts of
-the learnt nogood a purple one. Facts
-of the root level (true before any decision) are only counted, and so are the oldest facts
-of a level with very many (never the UIP or a fact of the nogood).
+the learnt nogood a purple one; a fact `x = v` of the nogood that the search knew only as
+the removals of x's other values (the nogood says it shortly) is framed on those removals.
+Facts of the root level (true before any decision) are only counted, and so are the oldest
+facts of a level with very many (never the UIP or a fact of the nogood).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def implication_picture(analysis: Any, name: Callable[[Hashable], str] = show) -
     facts = _facts([fact for fact, _ in analysis.steps] + list(analysis.conflict)
                    + [reason for reason, _ in edges])
     uip = analysis.nogood.literals[0]
-    learnt = set(analysis.nogood.literals)
+    learnt = _in_nogood(analysis.nogood.literals, [fact[0] for fact in facts])
     boxes, shapes, bottom = _rows(facts, learnt, name)
     right = max((x + w for x, _, w in boxes.values()), default=2.0)
     last = max(boxes.values(), key=lambda box: box[1], default=(0.0, 0.6, 0.0))
@@ -60,6 +61,15 @@ def implication_picture(analysis: Any, name: Callable[[Hashable], str] = show) -
     legend = _legend(0.2, bottom + 0.5)
     return pic.picture((0, 0, x + w + 0.3, bottom + 0.8), [],
                        shapes + [s for line in lines for s in line] + nodes + legend)
+
+
+def _in_nogood(nogood: Iterable[Any], drawn: Iterable[Any]) -> set[Any]:
+    """The drawn facts to frame as the nogood's: its own literals, and for a literal
+    `x = v` that is not drawn, the removals of x that it stands for."""
+    literals, drawn = set(nogood), set(drawn)
+    read_off = {literal.var for literal in literals if literal.equal and literal not in drawn}
+    return literals | {literal for literal in drawn
+                       if not literal.equal and literal.var in read_off}
 
 
 def _facts(facts: Iterable[Fact]) -> list[Fact]:

@@ -2,9 +2,13 @@
 
 The explorer draws a description in the browser; this module draws the same description,
 shape for shape and colour for colour, on a matplotlib `Axes`, so that a PNG (`csp-puzzles
-solve --png`, `puzzle.render(ax)`) looks like the explorer's picture. Nothing else in the
-package draws with matplotlib, and nothing imports this module until a PNG is asked for:
-matplotlib is an optional package.
+solve --png`, `draw_puzzle(ax, puzzle)`) looks like the explorer's picture. It also makes
+the PNG of a `Stepper` given a `draw(ax, domains, event)` of one's own (`draw_png`).
+Nothing else in the package draws with matplotlib (the benchmarks' performance profiles
+aside, bench/report.py), and nothing imports this module until a PNG is asked for:
+matplotlib is an optional package, imported inside the functions that draw. Figures are
+built with `matplotlib.figure.Figure`, not pyplot, so no figure is ever shown twice by the
+inline backend and none is left open.
 
 `domains` maps each variable's key (`picture.key(var)`) to the keys of its values left; a
 variable missing from it is drawn blank. With `marks=False`, a variable with more than one
@@ -15,12 +19,15 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..puzzle import picture as pic
 from ..puzzle.picture import Picture, Shape
 from ..puzzle.protocol import Puzzle
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 #: (variable key, value key or None, colour): outlines drawn over the picture
 Outline = tuple[str, "str | None", str]
@@ -396,9 +403,24 @@ def png(picture: Picture, domains: Mapping[str, Sequence[str]] | None = None,
         marks: bool = True, outlines: Iterable[Outline] = (), dpi: int = 100,
         title: str = "") -> bytes:
     """The picture as PNG bytes."""
+    return figure_png(figure(picture, domains, marks, outlines, title), dpi, tight=False)
+
+
+def figure_png(fig: Any, dpi: int = 80, tight: bool = True) -> bytes:
+    """The matplotlib figure as PNG bytes (`tight`: cropped to what is drawn)."""
     buffer = io.BytesIO()
-    figure(picture, domains, marks, outlines, title).savefig(buffer, format="png", dpi=dpi)
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight" if tight else None)
     return buffer.getvalue()
+
+
+def draw_png(draw: Callable[[Axes], None], figsize: tuple[float, float] = (4.5, 4.5),
+             dpi: int = 80) -> bytes:
+    """Call `draw(ax)` on a fresh figure with one matplotlib axes and return the PNG."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=figsize)
+    draw(fig.add_subplot())
+    return figure_png(fig, dpi)
 
 
 def draw_puzzle(ax: Any, puzzle: Puzzle, solution: Any = None,
@@ -406,9 +428,23 @@ def draw_puzzle(ax: Any, puzzle: Puzzle, solution: Any = None,
     """Draw `puzzle` on a matplotlib `ax`: as printed, solved, or at a trace state
     (`domains`, as `trace.domains_at(i)` gives them), as the explorer draws it."""
     picture = puzzle.picture()
+    draw(ax, picture, _puzzle_domains(puzzle, picture, solution, domains))
+
+
+def puzzle_figure(puzzle: Puzzle, solution: Any = None) -> Any:
+    """A `Figure` of `puzzle`, solved when `solution` is given, at `figure_size` (what
+    `csp-puzzles solve --png` saves)."""
+    picture = puzzle.picture()
+    return figure(picture, _puzzle_domains(puzzle, picture, solution, None))
+
+
+def _puzzle_domains(puzzle: Puzzle, picture: Picture, solution: Any,
+                    domains: Mapping[Any, Sequence[Any]] | None) -> dict[str, list[str]]:
+    """The domains a puzzle is drawn at, keyed as the picture keys them: `domains`, else
+    the solution's, else the puzzle as printed (only the givens have their value)."""
     if domains is None and solution is not None:
         domains = puzzle.solution_domains(solution)
-    elif domains is None:  # as printed: only the givens have their value
+    elif domains is None:
         givens = {entry["var"] for entry in picture["variables"] if entry.get("given")}
         domains = {v: d for v, d in puzzle.to_csp().domains.items() if pic.key(v) in givens}
-    draw(ax, picture, pic.keyed(domains))
+    return pic.keyed(domains)

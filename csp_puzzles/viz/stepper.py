@@ -31,7 +31,7 @@ from .packing import KIND, STRIDE, pack_run
 from .words import JUMPS
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
+    from .matplotlib_drawing import Axes
 
 Draw = Callable[["Axes", dict[Hashable, tuple[Any, ...]], "Event | None"], None]
 
@@ -192,7 +192,7 @@ class Explorer(anywidget.AnyWidget):
 
     def _draw_png(self) -> None:
         """The kernel's picture, for a `draw` function with no plain-data picture."""
-        from .output import draw_png
+        from .matplotlib_drawing import draw_png
 
         domains, event = self.domains, self.event
 

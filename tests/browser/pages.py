@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
+
+import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parents[2]
@@ -66,8 +71,13 @@ AXE_PLACES = [REPO.parent / "node_modules" / "axe-core" / "axe.min.js",
               REPO / "node_modules" / "axe-core" / "axe.min.js"]
 
 
+#: how to install it, as a skip says
+AXE_HOW = "npm install axe-core@4 --prefix .., or set AXE_CORE_JS to its axe.min.js"
+
+
 def axe_script() -> Path | None:
-    """axe-core's script, or None when it is not installed (the checks then skip)."""
+    """axe-core's script, or None when it is not installed (the checks then skip: see
+    `axe_checks`)."""
     import os
 
     given = os.environ.get("AXE_CORE_JS")
@@ -93,6 +103,41 @@ AXE_RUN_JS = """async (selector) => {
     }
     return found;
 }"""
+
+
+@contextmanager
+def axe_checks() -> Iterator[Callable[[Any, str], None]]:
+    """axe-core's checks of one test: `check(page, selector)` asserts that axe finds no
+    serious or critical violation inside the elements matching `selector`.
+
+    Without axe-core the test's other checks still run, and at the end of the block the
+    test skips, naming the checks it could not make: it never passes as if the page had
+    been checked. Use it outside the browser's block, so the skip comes once all is closed.
+    """
+    missed: list[str] = []
+
+    def check(page: Any, selector: str) -> None:
+        if axe_script() is None:
+            missed.append(selector)
+        else:
+            assert serious_violations(page, selector) == []
+
+    yield check
+    if missed:
+        _skip_unchecked(missed)
+
+
+def no_serious_violations_last(page: Any, selector: str) -> None:
+    """The last check of a test: axe-core finds no serious or critical violation inside
+    `selector`; without axe-core the test skips, saying so (every check before it passed)."""
+    if axe_script() is None:
+        _skip_unchecked([selector])
+    assert serious_violations(page, selector) == []
+
+
+def _skip_unchecked(selectors: list[str]) -> None:
+    pytest.skip(f"axe-core is not installed ({AXE_HOW}): no accessibility check of "
+                f"{', '.join(dict.fromkeys(selectors))}; the test's other checks passed")
 
 
 def serious_violations(page, selector: str) -> list[dict]:

@@ -16,10 +16,9 @@ from .pages import (
     ARTIFACTS,
     CHROMIUM,
     REPO,
-    axe_script,
+    axe_checks,
     files_only,
     launch,
-    serious_violations,
     wait_for_text,
 )
 
@@ -39,7 +38,8 @@ def test_an_exported_notebook_steps_offline(tmp_path):
                            "-o", str(out)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "explorer(s)" in done.stdout and out.is_file()
-    with sync_api.sync_playwright() as playwright:
+    with axe_checks() as no_serious_violations, \
+            sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1100, "height": 900})
@@ -64,8 +64,8 @@ def test_an_exported_notebook_steps_offline(tmp_path):
             wait_for_text(page, explorer.locator(".cx-why"), "removed at event")
             ARTIFACTS.mkdir(exist_ok=True)
             explorer.screenshot(path=str(ARTIFACTS / "export_offline.png"))
-            if axe_script() is not None:  # WCAG 2.1 AA: nothing serious in any explorer
-                assert serious_violations(page, ".csp-stepper") == []
+            # WCAG 2.1 AA: nothing serious in any explorer
+            no_serious_violations(page, ".csp-stepper")
             assert errors == []
         finally:
             browser.close()

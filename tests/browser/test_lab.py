@@ -27,7 +27,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from .pages import ARTIFACTS, CHROMIUM, REPO, launch, wait_for_text
+from .pages import ARTIFACTS, CHROMIUM, REPO, axe_checks, launch, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -50,9 +50,11 @@ def _get(url: str) -> bytes:
 
 
 class Lab:
-    """A JupyterLab server on a temporary copy of the notebooks."""
+    """A JupyterLab server on a temporary copy of the notebooks (`env`: variables to add to
+    its environment, as a make target sets them)."""
 
-    def __init__(self, root: Path, theme: str | None = None):
+    def __init__(self, root: Path, theme: str | None = None,
+                 env: dict[str, str] | None = None):
         self.token = secrets.token_hex(16)
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -77,7 +79,7 @@ class Lab:
                 json.dumps({"theme": theme}))
         env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(root / "settings"),
                    JUPYTERLAB_WORKSPACES_DIR=str(root / "workspaces"),
-                   JUPYTER_RUNTIME_DIR=str(root / "runtime"))
+                   JUPYTER_RUNTIME_DIR=str(root / "runtime"), **(env or {}))
         command = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser",
                    "--ip", "127.0.0.1", f"--port={self.port}",
                    f"--IdentityProvider.token={self.token}",
@@ -174,7 +176,8 @@ def run_all(page, lab: Lab, notebook: str = NOTEBOOK) -> None:
 
 def test_run_all_then_step_click_the_tree_and_ask_why(lab):
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
+    with axe_checks() as no_serious_violations, \
+            sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -225,10 +228,8 @@ def test_run_all_then_step_click_the_tree_and_ask_why(lab):
             node.click()
             wait_for_text(page, comparison.locator(".csp-stepper-text"), f"event {start} of")
             comparison.screenshot(path=str(ARTIFACTS / "lab_comparison_tree.png"))
-            from .pages import axe_script, serious_violations
-
-            if axe_script() is not None:  # JupyterLab Light: nothing serious either
-                assert serious_violations(page, ".csp-stepper") == []
+            # JupyterLab Light: nothing serious either
+            no_serious_violations(page, ".csp-stepper")
         finally:
             browser.close()
 
@@ -236,10 +237,11 @@ def test_run_all_then_step_click_the_tree_and_ask_why(lab):
 def test_dark_theme_keyboard_only_and_no_serious_violation(dark_lab):
     """JupyterLab Dark: axe finds nothing serious in the explorers; from the notebook, Tab
     reaches a tree node (Enter goes there) and a variable (its history is announced)."""
-    from .pages import axe_script, serious_violations, tab_until
+    from .pages import tab_until
 
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
+    with axe_checks() as no_serious_violations, \
+            sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -249,8 +251,7 @@ def test_dark_theme_keyboard_only_and_no_serious_violation(dark_lab):
             stepper.scroll_into_view_if_needed()
             assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
             stepper.screenshot(path=str(ARTIFACTS / "lab_dark_explorer.png"))
-            if axe_script() is not None:
-                assert serious_violations(page, ".csp-stepper") == []
+            no_serious_violations(page, ".csp-stepper")
             # keyboard only, from the notebook: the cell of an explorer that searched, then Tab
             comparison = page.locator(".csp-stepper", has=page.locator(".cx-runs .cx-run"))
             comparison.wait_for(timeout=180_000)

@@ -14,7 +14,8 @@ puzzles of notebooks 03-06 are then played to the end by their own gestures (Bri
 Kakuro and Towers typed, Singles clicked), and each playground says "solved".
 Screenshots go to tests/artifacts/.
 
-Skipped cleanly without Chromium, playwright, the `lite` extra or the Pyodide folder.
+Skipped cleanly without Chromium, playwright, a Python with the `lite` extra (this one, or
+$CSP_PUZZLES_LITE_PYTHON: tests/lite.py) or the Pyodide folder.
 Timings are not asserted: `python -m csp_puzzles.bench.lite` prints them.
 """
 
@@ -26,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.lite import run_lite
+
 from .pages import ARTIFACTS, CHROMIUM, launch
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,13 +36,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 if not CHROMIUM.exists():
     pytest.skip("Chromium is not installed (/usr/bin/chromium)", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
-pytest.importorskip("jupyterlite_core", reason="the lite extra")
-pytest.importorskip("jupyterlite_pyodide_kernel", reason="the lite extra")
 
 from csp_puzzles.bench.lite import Site, Tab  # noqa: E402
 from csp_puzzles.bench.playground import COURSE, gestures, perform  # noqa: E402
 from csp_puzzles.puzzle.registry import puzzle_module  # noqa: E402
-from csp_puzzles.teaching.lite import build_site  # noqa: E402
 from csp_puzzles.teaching.lite.lock import PYODIDE_VERSION  # noqa: E402
 from csp_puzzles.viz.words import PHRASES  # noqa: E402
 
@@ -66,7 +66,8 @@ def site(tmp_path_factory) -> Path:
         pytest.skip(f"no pyodide@{PYODIDE_VERSION} in {PYODIDE.parent} (.ci/run installs it "
                     "with npm)")
     folder = tmp_path_factory.mktemp("lite") / "site"
-    build_site(folder, PYODIDE)
+    done = run_lite(str(folder), "--pyodide", str(PYODIDE))
+    assert done.returncode == 0, done.stderr
     return folder
 
 

@@ -34,10 +34,10 @@ from csp_puzzles.viz import Playground
 from .pages import (
     ARTIFACTS,
     CHROMIUM,
-    axe_script,
+    axe_checks,
     files_only,
     launch,
-    serious_violations,
+    no_serious_violations_last,
     tab_until,
     wait_for_text,
     widget_page,
@@ -215,8 +215,7 @@ def test_the_message_line_and_the_controls_are_on_screen_together(page):
         for part in (".cx-answer", "button[title^='hint']", "button[title^='undo']"):
             box = playground.locator(part).first.bounding_box()
             assert box and 0 <= box["y"] and box["y"] + box["height"] <= 800, (number, part)
-    if axe_script() is not None:
-        assert serious_violations(page, ".csp-playground") == []
+    no_serious_violations_last(page, ".csp-playground")
 
 
 @pytest.fixture
@@ -282,8 +281,7 @@ def test_every_kind_of_move_by_the_keyboard_alone_in_the_dark_theme(dark_page):
     says(page, digits, "cross out 2 in cell (0,0)")
     digits.screenshot(path=str(ARTIFACTS / "play_towers_dark_keyboard.png"))
     bridges.screenshot(path=str(ARTIFACTS / "play_hashi_dark_keyboard.png"))
-    if axe_script() is not None:
-        assert serious_violations(page, ".csp-playground") == []
+    no_serious_violations_last(page, ".csp-playground")
 
 
 def test_without_a_kernel_the_playground_replays_and_says_why_it_cannot_act(tmp_path):
@@ -294,7 +292,7 @@ def test_without_a_kernel_the_playground_replays_and_says_why_it_cannot_act(tmp_
     other.act("assign", var="WA", value="red")
     path = tmp_path / "exported.html"
     path.write_text(widget_page([play, other]), encoding="utf-8")
-    with sync_api.sync_playwright() as playwright:
+    with axe_checks() as no_serious_violations, sync_api.sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1100, "height": 900})
@@ -313,8 +311,7 @@ def test_without_a_kernel_the_playground_replays_and_says_why_it_cannot_act(tmp_
             wait_for_text(page, text, "start")
             explorer.locator("button[title^='step']").click()
             wait_for_text(page, text, f"event 1 of {total}")
-            if axe_script() is not None:
-                assert serious_violations(page, ".csp-playground") == []
+            no_serious_violations(page, ".csp-playground")
             ARTIFACTS.mkdir(exist_ok=True)
             offline.screenshot(path=str(ARTIFACTS / "playground_offline.png"))
             assert errors == []

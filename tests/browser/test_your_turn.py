@@ -184,10 +184,10 @@ def test_03_a_puzzle_played_by_drags_with_a_trial_and_hints(lab):
         try:
             play = page.locator(".csp-playground").first
             play.scroll_into_view_if_needed()
-            act(page, play, button(play, "hint").click, "small island at (0,0)")
+            act(page, play, button(play, "hint").click, "one open neighbour at (6,6)")
             play.screenshot(path=str(ARTIFACTS / "your_turn_03_hint.png"))
             act(page, play, play.locator("button", has_text=re.compile("^apply$")).click,
-                "applied small island at (0,0)")
+                "applied one open neighbour at (6,6)")
             down = ("drag", (0, 0), (2, 0))  # the wrong move: (0,0)'s one bridge goes down
             act(page, play, lambda: perform(page, play, down), "set edge (0,0)-(2,0) = 1 bridge")
             act(page, play, button(play, "mistakes").click, "edge (0,0)-(2,0)")

@@ -16,12 +16,18 @@ from typing import Any
 
 from ...core import CSP, Result, solve
 from ...examples import queens
-from . import draw, fail, listed
+from . import CSP_DATA, draw, fail, listed, own_work
 from .instances import random_binary_csp
 
 Method = Callable[[CSP, int], Result]
 Row = dict[str, Any]
 STATUSES = ("solved", "unsatisfiable", "limit", "wrong")
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the benchmark", "csp.is_solution, the results' data and the methods and instances "
+       "given", *CSP_DATA, "core.search:Result.*", "core.stats",
+       "teaching.grading.benchmark:method.<locals>.run", "teaching.grading.benchmark:forgetful",
+       "teaching.grading.benchmark:_queens.<locals>.<lambda>",
+       "teaching.grading.benchmark:_random.<locals>.<lambda>")
 
 
 def method(inference: str, var_order: str = "input") -> Method:
@@ -108,6 +114,7 @@ def verify_benchmark(run_benchmark: Callable[..., Any],
              f"and {len(methods)} methods")
 
 
+@own_work(*OWN)
 def check_run_benchmark(run_benchmark: Callable[..., Any], seed: Any = None) -> None:
     """A drawn benchmark: queens and random problems, four methods, one node limit."""
     __tracebackhide__ = True
@@ -141,6 +148,7 @@ def _table(rows: list[Row]) -> str:
                      for r in sorted(rows, key=lambda r: (r["instance"], r["method"])))
 
 
+@own_work(*OWN)
 def check_solved_within(solved_within: Callable[..., Any], seed: Any = None,
                         trials: int = 60) -> None:
     """Random tables, each read at a random budget."""
@@ -177,6 +185,7 @@ def comparison_of(rows: list[Row], a: str, b: str) -> dict[str, Any]:
             "only_b": [i for i in instances if (i, b) in solved and (i, a) not in solved]}
 
 
+@own_work(*OWN)
 def check_compare(compare: Callable[..., Any], seed: Any = None, trials: int = 60) -> None:
     """Random tables, two of their methods compared."""
     __tracebackhide__ = True

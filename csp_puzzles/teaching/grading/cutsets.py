@@ -16,10 +16,12 @@ from typing import Any
 from ...core import CSP, count
 from ...core.structure import cutset_solve, is_tree
 from ...examples import map_colouring
-from . import draw, fail, listed, name
+from . import CSP_DATA, draw, fail, listed, name, own_work, unwatched
 from .instances import relation
 
 Edge = tuple[Hashable, Hashable]
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the forest test and the cutset", "the CSP's data", *CSP_DATA)
 
 
 def graph_csp(variables: Iterable[Hashable], edges: Iterable[Edge], colours: int = 3) -> CSP:
@@ -62,6 +64,7 @@ def _edges_words(edges: list[Edge]) -> str:
     return ", ".join(f"{name(a)}-{name(b)}" for a, b in edges) or "no edge"
 
 
+@own_work(*OWN)
 def check_is_forest(is_forest: Callable[..., Any], seed: Any = None, trials: int = 80) -> None:
     """A triangle, a path, Australia's borders, then `trials` random graphs."""
     __tracebackhide__ = True
@@ -74,7 +77,13 @@ def check_is_forest(is_forest: Callable[..., Any], seed: Any = None, trials: int
     graphs += [random_graph(rng) for _ in range(trials)]
     for variables, edges in graphs:
         answer = is_forest(list(variables), list(edges))
-        expected = is_tree(graph_csp(variables, edges))
+        with unwatched():
+            expected = is_tree(graph_csp(variables, edges))
+        if not isinstance(answer, bool):
+            fail(f"is_forest returned {answer!r}, of type {type(answer).__name__}, for the "
+                 f"graph on {', '.join(map(name, variables))} with edges "
+                 f"{_edges_words(edges)}: it must return True (no cycle) or False, the "
+                 f"bools themselves")
         if answer is not expected:
             has = "no cycle" if expected else "a cycle"
             fail(f"is_forest says {answer!r} for the graph on "
@@ -104,6 +113,7 @@ def _problems(seed: Any, trials: int) -> list[tuple[CSP, str]]:
     return problems
 
 
+@own_work(*OWN)
 def check_cutset(cycle_cutset_of: Callable[..., Any], seed: Any = None,
                  trials: int = 40) -> None:
     """Australia, then `trials` random graphs: what is left must have no cycle, and cutset
@@ -117,6 +127,7 @@ def check_cutset(cycle_cutset_of: Callable[..., Any], seed: Any = None,
                  f"{where}")
 
 
+@own_work(*OWN)
 def check_irredundant(cycle_cutset_of: Callable[..., Any], seed: Any = None,
                       trials: int = 40) -> None:
     """The same problems: no variable of the cutset may be put back without a cycle."""

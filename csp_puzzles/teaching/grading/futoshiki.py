@@ -13,10 +13,13 @@ from itertools import permutations
 from typing import Any
 
 from ...core import CSP, count
-from . import draw, fail
+from . import draw, fail, own_work, unwatched
 
 Cell = tuple[int, int]
 Model = Callable[[int, dict[Cell, int], list[tuple[Cell, Cell]]], CSP]
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the model", "the CSP class and the core's constraints", "core.csp", "core.constraints",
+       "core.linear", "core.cardinality", "core.membership", "core.all_equal", "core.trace:show")
 
 
 @cache
@@ -80,7 +83,8 @@ def verify_model(futoshiki: Model, n: int, givens: dict[Cell, int],
         fail(f"for {where} the model's variables should be the {n * n} cells (row, "
              f"column); these are missing or extra: {strange}")
     counted = count(csp, keep=True, limit=1000)
-    expected = solutions_by_hand(n, givens, smaller)
+    with unwatched():
+        expected = solutions_by_hand(n, givens, smaller)
     for solution in counted.solutions[:20]:
         grid = [[solution[r, c] for c in range(n)] for r in range(n)]
         broken = _breaks(grid, n, givens, smaller)
@@ -91,6 +95,7 @@ def verify_model(futoshiki: Model, n: int, givens: dict[Cell, int],
              f"has {expected}: some rule is missing or too strict")
 
 
+@own_work(*OWN)
 def check_example(futoshiki: Model) -> None:
     """The 4x4 puzzle of the exercise."""
     __tracebackhide__ = True
@@ -115,6 +120,7 @@ def _random_puzzle(rng: Any) -> tuple[int, dict[Cell, int], list[tuple[Cell, Cel
     return n, givens, smaller
 
 
+@own_work(*OWN)
 def check_random(futoshiki: Model, seed: Any = None, trials: int = 25) -> None:
     """`trials` random puzzles of size 3 and 4, with and without solutions."""
     __tracebackhide__ = True

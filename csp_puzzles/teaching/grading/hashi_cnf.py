@@ -18,10 +18,12 @@ from typing import Any
 from ... import hashi
 from ...hashi import sat
 from ...solvers.lazy_cuts import lazy_solutions
-from . import draw, fail
+from . import draw, fail, own_work, unwatched
 
 Clauses = Any  # a list of clauses, each a list of non-zero ints
 DegreeClauses = Callable[[list[list[int]], int], Clauses]
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the degree clauses", "lists of ints")
 
 
 def _ladders(sizes: Sequence[int]) -> list[list[int]]:
@@ -100,12 +102,14 @@ def _islands(rng: Any, trials: int) -> Iterator[tuple[list[int], int]]:
         yield sizes, rng.randint(0, sum(sizes))
 
 
+@own_work(*OWN)
 def check_at_most(degree_clauses: DegreeClauses, seed: Any = None, trials: int = 40) -> None:
     __tracebackhide__ = True
     for sizes, n in _islands(draw("hashi cnf", seed), trials):
         verify_bound(degree_clauses, sizes, n, "at most")
 
 
+@own_work(*OWN)
 def check_at_least(degree_clauses: DegreeClauses, seed: Any = None, trials: int = 40) -> None:
     __tracebackhide__ = True
     for sizes, n in _islands(draw("hashi cnf", seed), trials):
@@ -153,6 +157,7 @@ def sat_solutions(puzzle: hashi.Hashi, degree_clauses: DegreeClauses,
         backend.close()
 
 
+@own_work(*OWN)
 def check_puzzles(degree_clauses: DegreeClauses, seed: Any = None, trials: int = 5) -> None:
     """Notebook 07's puzzles and `trials` generated ones: one solution each, and valid."""
     __tracebackhide__ = True
@@ -162,7 +167,8 @@ def check_puzzles(degree_clauses: DegreeClauses, seed: Any = None, trials: int =
                 hashi.parse("10x10m2:d1b2d1f2c2f1a4a2b6a5j1c3a2b3m3c6a6j2a5a3b4a4"))]
     for number in range(1, trials + 1):
         size = rng.choice((7, 8, 10))
-        puzzle = hashi.generate(size, size, difficulty="medium", seed=rng.randrange(10**6))
+        with unwatched():
+            puzzle = hashi.generate(size, size, difficulty="medium", seed=rng.randrange(10**6))
         puzzles.append((f"generated puzzle {number} ({puzzle.to_tatham()})", puzzle))
     for where, puzzle in puzzles:
         found = sat_solutions(puzzle, degree_clauses)

@@ -15,12 +15,15 @@ from typing import Any
 from ... import hashi
 from ...core import CSP, Constraint, Contradiction, Predicate, SearchState, solve
 from ...hashi.connectivity import Connectivity
-from . import draw, fail, solved_with, values_text
+from . import CSP_DATA, STATE, draw, fail, own_work, solved_with, unwatched, values_text
 
 #: a subclass of DegreeCheck: Rule(edges, number, where)
 Rule = Callable[[Sequence[Hashable], int, str], Constraint]
 #: the puzzle of notebook 03 (and of the exercise's examples)
 PUZZLE = "7x7m2:d3a32a2b2e3m1a3b3b4a3b3b2"
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the two rules", "the state's methods and DegreeCheck", *CSP_DATA, *STATE,
+       "teaching.grading.hashi_rules:DegreeCheck.*")
 
 
 class DegreeCheck(Constraint):
@@ -156,11 +159,13 @@ def check_rule(rule: Rule, kind: str, seed: Any = None, trials: int = 150) -> No
         verify_island(rule, kind, *_random_island(rng))
 
 
+@own_work(*OWN)
 def check_one_open_neighbour(rule: Rule, seed: Any = None) -> None:
     __tracebackhide__ = True
     check_rule(rule, "OneOpenNeighbour", seed)
 
 
+@own_work(*OWN)
 def check_saturation(rule: Rule, seed: Any = None) -> None:
     __tracebackhide__ = True
     check_rule(rule, "Saturation", seed)
@@ -170,11 +175,13 @@ def check_saturation(rule: Rule, seed: Any = None) -> None:
 def verify_puzzle(rules: Sequence[Rule], puzzle: hashi.Hashi, where: str) -> int:
     """Solve the bare model with the rules; returns the nodes it needed."""
     __tracebackhide__ = True
-    plain = solve(bare_model(puzzle), inference="mac").stats.nodes
+    with unwatched():
+        plain = solve(bare_model(puzzle), inference="mac").stats.nodes
     return solved_with("your rules", bare_model(puzzle, rules), puzzle, where, plain,
                        f"with the degree only checked it needs {plain}").stats.nodes
 
 
+@own_work(*OWN)
 def check_rules_in_search(one_open: Rule, saturation: Rule, seed: Any = None,
                           trials: int = 6) -> None:
     """Notebook 03's 7x7 puzzle (both rules must show in the trace), then `trials` puzzles
@@ -193,6 +200,7 @@ def check_rules_in_search(one_open: Rule, saturation: Rule, seed: Any = None,
     rng = draw("hashi rules in search", seed)
     for number in range(1, trials + 1):
         size = rng.choice((6, 7, 8))
-        generated = hashi.generate(size, size, difficulty="easy", seed=rng.randrange(10**6))
+        with unwatched():
+            generated = hashi.generate(size, size, difficulty="easy", seed=rng.randrange(10**6))
         verify_puzzle(rules, generated, f"generated puzzle {number} "
                                         f"({generated.to_tatham()})")

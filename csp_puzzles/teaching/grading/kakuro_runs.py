@@ -17,7 +17,18 @@ from ... import kakuro
 from ...core import CSP, Constraint, Contradiction
 from ...kakuro.combinations import digits_of, mask_of
 from ...kakuro.rules import run_supports
-from . import compare_line, draw, fail, line_state, solved_with, values_text
+from . import (
+    CSP_DATA,
+    STATE,
+    compare_line,
+    draw,
+    fail,
+    line_state,
+    own_work,
+    solved_with,
+    unwatched,
+    values_text,
+)
 
 FittingSets = Callable[[list[set[int]], int], Any]
 MakeRun = Callable[[Sequence[Hashable], int], Constraint]
@@ -31,12 +42,17 @@ TEXT = """
 ,22  0    0    0    0    8,
 ,16  0    0    ,15  0    0
 """
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the digit sets and the run filter", "combinations, digits_of and the state's methods",
+       *CSP_DATA, *STATE, "kakuro.combinations:combinations", "kakuro.combinations:digits_of",
+       "kakuro.combinations:mask_of")
 
 
 def library_answer(domains: list[set[int]], total: int) -> tuple[list[set[int]],
                                                                   list[frozenset[int]]] | None:
     """The library's (kept digits per cell, fitting digit sets), None when nothing fits."""
-    answer = run_supports(tuple(mask_of(d) for d in domains), total)
+    # the cache left out: the watch keeps it cold (see watch.py)
+    answer = run_supports.__wrapped__(tuple(mask_of(d) for d in domains), total)
     if answer is None:
         return None
     kept, fitting = answer
@@ -61,7 +77,12 @@ def _random_run(rng: Any) -> tuple[list[set[int]], int]:
     return domains, total
 
 
-def verify_fitting_sets(fitting_sets: FittingSets, domains: list[set[int]], total: int) -> None:
+#: the run the exercise asks students to work out by hand: its verdicts name no fitting set
+BY_HAND = ([{1, 2, 3}, {1, 2, 3}, {4, 5, 8}], 12)
+
+
+def verify_fitting_sets(fitting_sets: FittingSets, domains: list[set[int]], total: int,
+                        hidden: bool = False) -> None:
     __tracebackhide__ = True
     answer = fitting_sets([set(d) for d in domains], total)
     try:
@@ -77,22 +98,26 @@ def verify_fitting_sets(fitting_sets: FittingSets, domains: list[set[int]], tota
              f"fill it: its digits cannot be given one to each cell, or their sum or "
              f"number is wrong")
     for digits in sorted(want - mine, key=sorted):
-        fail(f"for {where}, fitting_sets missed {values_text(digits)}: it has the "
-             f"right size and sum, and each cell can take one of its digits")
+        missed = "a digit set that fits" if hidden else values_text(digits)
+        fail(f"for {where}, fitting_sets missed {missed}: it has the right size and sum, "
+             f"and its digits can be handed out one to each cell")
 
 
+@own_work(*OWN)
 def check_fitting_sets(fitting_sets: FittingSets, seed: Any = None, trials: int = 80) -> None:
-    """Notebook 04's examples (4 in 2 cells, 24 in 3), then `trials` random runs."""
+    """Notebook 04's examples (4 in 2 cells, 24 in 3), `trials` random runs, then the run
+    the exercise asks students to work out by hand (its verdict names no answer)."""
     __tracebackhide__ = True
     verify_fitting_sets(fitting_sets, [set(range(1, 10))] * 2, 4)
     verify_fitting_sets(fitting_sets, [set(range(1, 10))] * 3, 24)
-    verify_fitting_sets(fitting_sets, [{1, 2, 3}, {1, 2, 3}, {4, 5, 8}], 12)
     rng = draw("kakuro fitting sets", seed)
     for _ in range(trials):
         verify_fitting_sets(fitting_sets, *_random_run(rng))
+    verify_fitting_sets(fitting_sets, *BY_HAND, hidden=True)
 
 
-def verify_filter(make: MakeRun, domains: list[set[int]], total: int) -> None:
+def verify_filter(make: MakeRun, domains: list[set[int]], total: int,
+                  hidden: bool = False) -> None:
     __tracebackhide__ = True
     cells, state = line_state(domains)
     expected = library_answer(domains, total)
@@ -101,22 +126,26 @@ def verify_filter(make: MakeRun, domains: list[set[int]], total: int) -> None:
         make(cells, total).propagate(state)
     except Contradiction:
         if expected is not None:
-            fail(f"RunFilter failed on {where}, but the digit set(s) "
-                 f"{', '.join(map(values_text, expected[1]))} still fit")
+            sets = ("a digit set" if hidden else
+                    "the digit set(s) " + ", ".join(map(values_text, expected[1])))
+            fail(f"RunFilter failed on {where}, but {sets} still fit: it fails only when "
+                 f"no set fits")
         return
     if expected is None:
         fail(f"RunFilter did not fail on {where}, but no digit set fits it")
-    compare_line("RunFilter", where, state, cells, expected[0], "fitting digit set")
+    compare_line("RunFilter", where, state, cells, expected[0], "fitting digit set", hidden)
 
 
+@own_work(*OWN)
 def check_run_filter(make: MakeRun, seed: Any = None, trials: int = 80) -> None:
-    """The exercise's run, then `trials` random runs."""
+    """A magic block, `trials` random runs, then the exercise's run (its verdict names no
+    value of the answer)."""
     __tracebackhide__ = True
     verify_filter(make, [set(range(1, 10))] * 2, 4)
-    verify_filter(make, [{1, 2, 3}, {1, 2, 3}, {4, 5, 8}], 12)
     rng = draw("kakuro run filter", seed)
     for _ in range(trials):
         verify_filter(make, *_random_run(rng))
+    verify_filter(make, *BY_HAND, hidden=True)
 
 
 def filtered_model(puzzle: kakuro.Kakuro, make: MakeRun) -> CSP:
@@ -130,17 +159,20 @@ def filtered_model(puzzle: kakuro.Kakuro, make: MakeRun) -> CSP:
 
 def verify_puzzle(make: MakeRun, puzzle: kakuro.Kakuro, where: str) -> None:
     __tracebackhide__ = True
-    decomposed = puzzle.solve(model="decomposed", inference="mac").stats.nodes
+    with unwatched():
+        decomposed = puzzle.solve(model="decomposed", inference="mac").stats.nodes
     solved_with("RunFilter", filtered_model(puzzle, make), puzzle, where, decomposed,
                 f"the decomposed model needs {decomposed}, and RunFilter should prune at "
                 "least as much")
 
 
+@own_work(*OWN)
 def check_run_filter_solves(make: MakeRun, seed: Any = None, trials: int = 4) -> None:
     """Notebook 04's puzzle, then `trials` generated ones."""
     __tracebackhide__ = True
     verify_puzzle(make, kakuro.parse(TEXT), "notebook 04's 6x6 puzzle")
     rng = draw("kakuro puzzles", seed)
     for number in range(1, trials + 1):
-        puzzle = kakuro.generate(6, 6, difficulty="easy", seed=rng.randrange(10**6))
+        with unwatched():
+            puzzle = kakuro.generate(6, 6, difficulty="easy", seed=rng.randrange(10**6))
         verify_puzzle(make, puzzle, f"generated puzzle {number}")

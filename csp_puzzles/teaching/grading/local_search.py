@@ -15,10 +15,12 @@ from typing import Any
 
 from ...core import CSP
 from ...examples import map_colouring, queens
-from . import draw, fail, name
+from . import CSP_DATA, draw, fail, name, own_work
 from .instances import random_binary_csp, relation
 
 Assignment = dict[Hashable, Any]
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("min-conflicts", "constraint.is_satisfied and the CSP's data", *CSP_DATA)
 
 
 def broken(csp: CSP, assignment: Assignment, var: Hashable, value: Any) -> int:
@@ -36,6 +38,7 @@ def _words(assignment: Assignment) -> str:
     return ", ".join(f"{name(var)} = {value}" for var, value in assignment.items())
 
 
+@own_work(*OWN)
 def check_conflicts(conflicts: Callable[..., Any], seed: Any = None, trials: int = 80) -> None:
     """Every value of a random variable, on random complete assignments."""
     __tracebackhide__ = True
@@ -94,6 +97,7 @@ def verify_repair(repair: Callable[..., Any], csp: CSP, assignment: Assignment,
     return chosen
 
 
+@own_work(*OWN)
 def check_repair(repair: Callable[..., Any], seed: Any = None, trials: int = 60) -> None:
     """Random assignments, one repair each, then the same assignment repaired again and
     again with different random sources: the variable chosen must vary."""
@@ -126,6 +130,7 @@ def planted_colouring(rng: random.Random, k: int, vertices: int, density: float)
     return csp
 
 
+@own_work(*OWN)
 def check_min_conflicts(min_conflicts: Callable[..., Any], seed: Any = None,
                         runs: int = 4) -> None:
     """Australia, 8-queens and two random colourings with a planted solution, `runs` runs

@@ -20,7 +20,7 @@ from typing import Any
 from ... import singles
 from ...solvers.lazy_cuts import groups
 from ...solvers.milp import IntegerProgram, Row, at_most, solutions
-from . import GradingUnavailable, draw, fail, listed
+from . import GradingUnavailable, draw, fail, listed, own_work, unwatched
 
 Cell = tuple[int, int]
 Shade = dict[Cell, int]
@@ -28,6 +28,12 @@ RowsOf = Callable[[singles.Singles, Shade], Iterable[Row]]
 OpenAround = Callable[[singles.Singles, Shade, set[Cell]], Row]
 #: rounds of the lazy loop allowed; the drawn puzzles need a few
 MAX_ROUNDS = 100
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the two row families", "at_least, at_most, Row and the puzzle's cells, lines and "
+       "neighbours", "solvers.milp:Row*", "solvers.milp:at_least", "solvers.milp:at_most",
+       "singles.model:Singles.height", "singles.model:Singles.width",
+       "singles.model:Singles.cells", "singles.model:Singles.lines",
+       "singles.model:Singles.neighbours")
 
 
 def holds(row: Row, values: Sequence[float]) -> bool:
@@ -72,10 +78,25 @@ def random_grid(rng: random.Random, height: int, width: int) -> singles.Singles:
 def verify_no_repeat(no_repeat_rows: RowsOf, puzzle: singles.Singles) -> None:
     __tracebackhide__ = True
     _, shade = _shade(puzzle)
-    rows = listed(no_repeat_rows(puzzle, dict(shade)), "no_repeat_rows")
-    for row in rows:
-        if not isinstance(row, Row):
-            fail(f"no_repeat_rows gave {row!r}: each row is a Row (at_least gives one)")
+    rows = [plain(row, "no_repeat_rows", "at_least")
+            for row in listed(no_repeat_rows(puzzle, dict(shade)), "no_repeat_rows")]
+    with unwatched():
+        _every_shading(puzzle, shade, rows)
+
+
+def plain(row: Any, who: str, maker: str) -> Row:
+    """The student's row as plain numbers (read while the watch is on), or a verdict."""
+    __tracebackhide__ = True
+    if not isinstance(row, Row):
+        fail(f"{who} gave {row!r}: each row is a Row ({maker} gives one)")
+    return Row({int(var): float(c) for var, c in dict(row.terms).items()},
+               float(row.lower), float(row.upper))
+
+
+def _every_shading(puzzle: singles.Singles, shade: Shade, rows: list[Row]) -> None:
+    """Every shading of the grid tried on the rows: exactly those that leave no number twice
+    unshaded in a line may satisfy them all."""
+    __tracebackhide__ = True
     cells = puzzle.cells()
     for bits in product((0, 1), repeat=len(cells)):
         shaded = {cell for cell, bit in zip(cells, bits) if bit}
@@ -91,6 +112,7 @@ def verify_no_repeat(no_repeat_rows: RowsOf, puzzle: singles.Singles) -> None:
                  f"{repeat}, yet it satisfies all your rows")
 
 
+@own_work(*OWN)
 def check_no_repeat_rows(no_repeat_rows: RowsOf, seed: Any = None, trials: int = 8) -> None:
     """A 3x3 grid, then `trials` random grids up to 3x4: every shading is tried."""
     __tracebackhide__ = True
@@ -129,13 +151,19 @@ def verify_open_around(open_around: OpenAround, puzzle: singles.Singles,
                        shaded: set[Cell], group: set[Cell], valid: list[set[Cell]]) -> None:
     __tracebackhide__ = True
     _, shade = _shade(puzzle)
-    row = open_around(puzzle, dict(shade), set(group))
-    cells = puzzle.cells()
     where = (f"the grid {_grid_words(puzzle)} shaded at {sorted(shaded)}, whose unshaded "
              f"group {sorted(group)} is walled in")
-    if not isinstance(row, Row):
-        fail(f"for {where}, open_around returned {row!r}: it must return one Row "
-             f"(at_most gives one)")
+    row = plain(open_around(puzzle, dict(shade), set(group)), f"for {where}, open_around",
+                "at_most")
+    with unwatched():
+        _cuts_off(row, puzzle, shade, shaded, where, valid)
+
+
+def _cuts_off(row: Row, puzzle: singles.Singles, shade: Shade, shaded: set[Cell], where: str,
+              valid: list[set[Cell]]) -> None:
+    """The row must break the answer `shaded` and keep every shading in `valid`."""
+    __tracebackhide__ = True
+    cells = puzzle.cells()
     answer = [1 if cell in shaded else 0 for cell in cells]
     if holds(row, [answer[shade[cell]] for cell in cells]):
         fail(f"for {where}, your row {row} still allows this answer: the row must "
@@ -161,17 +189,21 @@ def _walled_in(rng: random.Random, puzzle: singles.Singles,
     return rng.choice(candidates) if candidates else None
 
 
+@own_work(*OWN)
 def check_open_around(open_around: OpenAround, seed: Any = None, trials: int = 8) -> None:
     """Notebook 06's corner on a 3x3 grid, then `trials` random small grids."""
     __tracebackhide__ = True
     grid = grid_of([[1, 2, 3], [2, 3, 1], [3, 1, 2]])
-    verify_open_around(open_around, grid, {(0, 1), (1, 0)}, {(0, 0)}, _valid_shadings(grid))
+    with unwatched():
+        valid = _valid_shadings(grid)
+    verify_open_around(open_around, grid, {(0, 1), (1, 0)}, {(0, 0)}, valid)
     rng = draw("milp open around", seed)
     done = 0
     while done < trials:
         puzzle = random_grid(rng, rng.randint(2, 3), rng.randint(3, 4))
-        valid = _valid_shadings(puzzle)
-        drawn = _walled_in(rng, puzzle, valid)
+        with unwatched():
+            valid = _valid_shadings(puzzle)
+            drawn = _walled_in(rng, puzzle, valid)
         if drawn is not None:
             verify_open_around(open_around, puzzle, *drawn, valid)
             done += 1
@@ -193,8 +225,8 @@ def program_with(puzzle: singles.Singles, no_repeat_rows: RowsOf) -> tuple[Integ
                                                                             Shade]:
     """The student's no-repeat rows, and "neighbours are not both shaded"."""
     program, shade = _shade(puzzle)
-    for row in no_repeat_rows(puzzle, dict(shade)):
-        program.add(row)
+    for row in listed(no_repeat_rows(puzzle, dict(shade)), "no_repeat_rows"):
+        program.add(plain(row, "no_repeat_rows", "at_least"))
     for cell in puzzle.cells():
         for other in puzzle.neighbours(cell):
             if cell < other:
@@ -216,7 +248,8 @@ def solve_with(puzzle: singles.Singles, no_repeat_rows: RowsOf, open_around: Ope
         parts = _components(puzzle, {cell for cell in cells if not values[shade[cell]]})
         if len(parts) < 2:
             return []
-        rows = [open_around(puzzle, dict(shade), part) for part in parts]
+        rows = [plain(open_around(puzzle, dict(shade), part), "open_around", "at_most")
+                for part in parts]
         for part, row in zip(parts, rows):
             if holds(row, values):
                 fail(f"HiGHS returned a shading whose unshaded group {sorted(part)} "
@@ -235,6 +268,7 @@ def solve_with(puzzle: singles.Singles, no_repeat_rows: RowsOf, open_around: Ope
     return found
 
 
+@own_work(*OWN)
 def check_puzzles(no_repeat_rows: RowsOf, open_around: OpenAround, seed: Any = None,
                   trials: int = 4) -> None:
     """Generated puzzles up to 8x8: exactly one solution each, accepted by the puzzle."""
@@ -243,7 +277,8 @@ def check_puzzles(no_repeat_rows: RowsOf, open_around: OpenAround, seed: Any = N
     rng = draw("milp puzzles", seed)
     for number in range(1, trials + 1):
         size = rng.randint(5, 8)
-        puzzle = singles.generate(size, difficulty="easy", seed=rng.randrange(10**6))
+        with unwatched():
+            puzzle = singles.generate(size, difficulty="easy", seed=rng.randrange(10**6))
         where = f"generated puzzle {number} ({puzzle.to_tatham()})"
         found = solve_with(puzzle, no_repeat_rows, open_around)
         if not found:

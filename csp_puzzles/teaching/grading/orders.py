@@ -14,10 +14,12 @@ from typing import Any
 
 from ...core import CSP, SearchState, count, solve
 from ...examples import map_colouring, queens
-from . import draw, fail, name
+from . import CSP_DATA, STATE, draw, fail, name, own_work
 from .instances import random_binary_csp
 
 Order = Callable[[SearchState], Hashable]
+#: the watch's words and patterns: dom/deg reads the state and the CSP, nothing else
+OWN = ("dom/deg", "the search state's methods and the CSP's data", *CSP_DATA, *STATE)
 
 
 def _degree(state: SearchState, var: Hashable) -> int:
@@ -34,7 +36,31 @@ def _ratio(state: SearchState, var: Hashable) -> Fraction:
 def _said(state: SearchState, var: Hashable) -> str:
     degree = _degree(state, var)
     return (f"{name(var)} has {len(state.domains[var])} value(s) left and {degree} "
-            f"constraint(s) with other unassigned variables: {_ratio(state, var)}")
+            f"constraint(s) with other unassigned variables (ratio {_ratio(state, var)})")
+
+
+def _static_ratio(state: SearchState, var: Hashable) -> Fraction:
+    """The ratio with the constraint graph's degree (every constraint on var): the
+    mistake of a static degree."""
+    return Fraction(len(state.domains[var]), max(len(state.csp.constraints_of[var]), 1))
+
+
+def _why_not(state: SearchState, chosen: Hashable, best: Hashable,
+             unassigned: list[Hashable]) -> str:
+    """What the rule says against `chosen`, the student's choice, and for `best`."""
+    tie = _ratio(state, chosen) == _ratio(state, best)
+    static = min(unassigned, key=lambda var: _static_ratio(state, var))
+    everything = len(state.csp.constraints_of[chosen])
+    if chosen == static and everything != _degree(state, chosen):
+        return (f"it is the choice a static degree makes, as if {name(chosen)} had all "
+                f"its {everything} constraints (ratio {_static_ratio(state, chosen)}); but "
+                f"the degree counts only the constraints with another unassigned "
+                f"variable: {_said(state, chosen)}, and {_said(state, best)}"
+                + (", the same, and it comes first" if tie else ", which is smaller"))
+    if tie:
+        return (f"{_said(state, chosen)}, and {_said(state, best)}: a tie, and ties go "
+                f"to the variable that comes first in state.csp.variables")
+    return f"{_said(state, chosen)}, but {_said(state, best)}: the smallest ratio wins"
 
 
 def verify_choice(order: Order, state: SearchState, where: str) -> None:
@@ -48,11 +74,8 @@ def verify_choice(order: Order, state: SearchState, where: str) -> None:
              f"return an unassigned variable")
     best = min(unassigned, key=lambda var: _ratio(state, var))  # min keeps the first of ties
     if chosen != best:
-        tie = _ratio(state, chosen) == _ratio(state, best)
-        reason = ("ties go to the variable that comes first in state.csp.variables" if tie
-                  else "the smallest ratio wins")
-        fail(f"on {where}, dom_over_deg chose {name(chosen)} "
-             f"({_said(state, chosen)}), but {_said(state, best)}: {reason}")
+        fail(f"on {where}, dom_over_deg chose {name(chosen)}: "
+             f"{_why_not(state, chosen, best, unassigned)}")
 
 
 def _random_state(csp: CSP, rng: Any) -> SearchState:
@@ -69,6 +92,7 @@ def _random_state(csp: CSP, rng: Any) -> SearchState:
     return state
 
 
+@own_work(*OWN)
 def check_dom_over_deg(order: Order, seed: Any = None, trials: int = 60) -> None:
     """Australia before and after SA = red, then `trials` random states."""
     __tracebackhide__ = True
@@ -84,10 +108,25 @@ def check_dom_over_deg(order: Order, seed: Any = None, trials: int = 60) -> None
         verify_choice(order, state, f"random problem {number} ({assigned or 'none assigned'})")
 
 
+def _only_unassigned(order: Order, where: str) -> Order:
+    """`order`, stopped with a verdict the first time it picks an assigned variable (the
+    search would pick it again and again: it never ends)."""
+    def checked(state: SearchState) -> Hashable:
+        __tracebackhide__ = True
+        chosen = order(state)
+        if chosen in state.assignment or chosen not in state.csp.domains:
+            what = "is assigned already" if chosen in state.assignment else "is not a variable"
+            fail(f"during forward checking on {where}, dom_over_deg returned {chosen!r}, "
+                 f"which {what}: it must return an unassigned variable")
+        return chosen
+
+    return checked
+
+
 def verify_solve(order: Order, csp: CSP, where: str) -> None:
     """Forward checking with `order` must answer as the problem's own solution count says."""
     __tracebackhide__ = True
-    result = solve(csp, inference="fc", var_order=order)
+    result = solve(csp, inference="fc", var_order=_only_unassigned(order, where))
     exists = count(csp, limit=1).count > 0
     if exists and not result.solved:
         fail(f"forward checking with dom_over_deg answered {result.status!r} on "
@@ -100,11 +139,13 @@ def verify_solve(order: Order, csp: CSP, where: str) -> None:
         fail(f"on {where}, the solution found with dom_over_deg breaks {broken}")
 
 
+@own_work(*OWN)
 def check_dom_over_deg_solves(order: Order, seed: Any = None, trials: int = 30) -> None:
     """8-queens (fewer nodes than the input order), then `trials` random problems."""
     __tracebackhide__ = True
     verify_solve(order, queens(8), "8-queens")
-    mine = solve(queens(8), inference="fc", var_order=order).stats.nodes
+    mine = solve(queens(8), inference="fc",
+                 var_order=_only_unassigned(order, "8-queens")).stats.nodes
     baseline = solve(queens(8), inference="fc", var_order="input").stats.nodes
     if mine >= baseline:
         fail(f"forward checking with dom_over_deg needs {mine} nodes on 8-queens, "

@@ -14,9 +14,12 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from ...core import CSP, Constraint, Contradiction, Predicate, SearchState, count, solve
-from . import draw, fail, values_text
+from . import CSP_DATA, STATE, draw, fail, own_work, search_with, values_text
 
 Make = Callable[[Hashable, Hashable], Constraint]
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("a bounds propagator", "the state's methods (values, min, max, remove)", *CSP_DATA,
+       *STATE)
 
 
 def _supported(xs: list[int], ys: list[int]) -> tuple[list[int], list[int]]:
@@ -62,6 +65,7 @@ def verify_pair(make: Make, xs: list[int], ys: list[int]) -> None:
              f"never by changing state.domains yourself")
 
 
+@own_work(*OWN)
 def check_less_than(make: Make, seed: Any = None, trials: int = 200) -> None:
     """The two examples of the exercise, then `trials` random pairs of domains."""
     __tracebackhide__ = True
@@ -93,7 +97,7 @@ def verify_chain(make: Make, domains: list[list[int]]) -> None:
     mine = _chain(make, domains)
     where = "the chain " + " < ".join(f"{v} in {values_text(d)}"
                                       for v, d in zip("abcdefgh", domains))
-    result = solve(mine, inference="mac", trace=True)
+    result = search_with("LessThan", where, lambda: solve(mine, inference="mac", trace=True))
     exists = count(_chain(_predicate, domains), limit=1).count > 0
     if exists != result.solved:
         fail(f"MAC with LessThan answered {result.status!r} on {where}, which has "
@@ -108,11 +112,14 @@ def verify_chain(make: Make, domains: list[list[int]]) -> None:
              f"removal; every removal should carry its constraint's name")
 
 
+@own_work(*OWN)
 def check_less_than_in_search(make: Make, seed: Any = None, trials: int = 40) -> None:
     """`a < b < c < d` over 1..4 (no choice needed), then `trials` random chains."""
     __tracebackhide__ = True
     verify_chain(make, [[1, 2, 3, 4]] * 4)
-    nodes = solve(_chain(make, [[1, 2, 3, 4]] * 4), inference="mac").stats.nodes
+    chain = _chain(make, [[1, 2, 3, 4]] * 4)
+    nodes = search_with("LessThan", "a < b < c < d over 1..4",
+                        lambda: solve(chain, inference="mac")).stats.nodes
     if nodes:
         fail(f"MAC with LessThan needed {nodes} node(s) on a < b < c < d over 1..4: "
              f"bounds reasoning alone fixes every variable there")

@@ -19,7 +19,7 @@ from ...core import CSP, Constraint, Contradiction, SearchState, count
 from ...core.trace import show
 from ...singles.connectivity import Connected
 from ...singles.rules import SHADED, UNSHADED
-from . import draw, fail, listed, solved_with
+from . import CSP_DATA, STATE, draw, fail, listed, own_work, search_with, solved_with, unwatched
 
 Cell = tuple[int, int]
 CutCells = Callable[[set[Cell]], Iterable[Cell]]
@@ -27,6 +27,8 @@ MakeRule = Callable[[int, int], Constraint]
 #: nodes a puzzle may take (solving, then counting) with the student's rule; the drawn
 #: puzzles need a few dozen at most
 NODE_LIMIT = 500
+#: the watch's words and patterns: what the student's code may call in csp_puzzles
+OWN = ("the cut rule", "the state's methods", *CSP_DATA, *STATE)
 
 
 def _cells(cells: Iterable[Hashable]) -> str:
@@ -94,6 +96,7 @@ def verify_cut_cells(cut_cells: CutCells, height: int, width: int, shaded: set[C
              f"the open cells fall apart")
 
 
+@own_work(*OWN)
 def check_cut_cells(cut_cells: CutCells, seed: Any = None, trials: int = 40) -> None:
     """A corridor, notebook 06's corner, then `trials` random grids."""
     __tracebackhide__ = True
@@ -129,13 +132,15 @@ def verify_rule(make: MakeRule, height: int, width: int, shaded: set[Cell],
              f"shading it would not split the cells not shaded")
     if expected - kept:
         fail(f"on {where}, ConnectedRule left {_cells(expected - kept)} undecided, but "
-             f"shading it would split the cells not shaded: it must stay unshaded")
+             f"shading it would split the cells not shaded (the unshaded and the undecided "
+             f"ones): it must stay unshaded")
     others = [cell for cell in state.csp.variables if cell not in undecided
               and set(state.domains[cell]) != set(state.csp.domains[cell])]
     if others:
         fail(f"on {where}, ConnectedRule changed the decided cell {_cells(others)}")
 
 
+@own_work(*OWN)
 def check_rule(make: MakeRule, seed: Any = None, trials: int = 40) -> None:
     """Notebook 06's corner, a split grid, then `trials` random grids."""
     __tracebackhide__ = True
@@ -169,7 +174,8 @@ def verify_puzzle(make: MakeRule, puzzle: singles.Singles, where: str) -> None:
     solved_with("ConnectedRule", with_your_rule(puzzle.to_csp(), rule), puzzle, where,
                 NODE_LIMIT, "with the cut rule it needs a few dozen at most")
     counting = with_your_rule(puzzle.to_csp(counting=True), make(puzzle.height, puzzle.width))
-    counted = count(counting, limit=2, inference="mac", max_nodes=NODE_LIMIT)
+    counted = search_with("ConnectedRule", where, lambda: count(
+        counting, limit=2, inference="mac", max_nodes=NODE_LIMIT))
     found = counted.count
     if counted.status == "limit":
         fail(f"counting the solutions of {where} with ConnectedRule took more than "
@@ -179,11 +185,13 @@ def verify_puzzle(make: MakeRule, puzzle: singles.Singles, where: str) -> None:
              f"which has exactly one")
 
 
+@own_work(*OWN)
 def check_puzzles(make: MakeRule, seed: Any = None, trials: int = 4) -> None:
     """Generated puzzles of 5x5 to 7x7, solved and counted with ConnectedRule."""
     __tracebackhide__ = True
     rng = draw("singles puzzles", seed)
     for number in range(1, trials + 1):
         size = rng.randint(5, 7)
-        puzzle = singles.generate(size, difficulty="easy", seed=rng.randrange(10**6))
+        with unwatched():
+            puzzle = singles.generate(size, difficulty="easy", seed=rng.randrange(10**6))
         verify_puzzle(make, puzzle, f"generated puzzle {number} ({puzzle.to_tatham()})")

@@ -25,6 +25,14 @@ function html(tag, attrs, parent, text) {
   return node;
 }
 
+// A control button: its text, and a title that names it (for the tooltip and for
+// assistive technology), as every widget's controls have.
+function controlButton(parent, label, title, act) {
+  const b = html("button", { title, "aria-label": title, type: "button" }, parent, label);
+  b.addEventListener("click", () => { act(); });
+  return b;
+}
+
 function text(parent, x, y, content, size, attrs) {
   const node = svg("text", Object.assign({ x: x * UNIT, y: y * UNIT, "font-size": size * UNIT,
     "text-anchor": "middle", "dominant-baseline": "central" }, attrs || {}), parent);

@@ -54,11 +54,7 @@ class Explorer {
   }
   addControls() {
     const controls = html("div", { class: "cx-controls" }, this.root);
-    const button = (label, title, act) => {
-      const b = html("button", { title, "aria-label": title, type: "button" }, controls, label);
-      b.addEventListener("click", () => { act(); });
-      return b;
-    };
+    const button = (label, title, act) => controlButton(controls, label, title, act);
     button("|◀", "first: the initial domains", () => { this.stop(); this.go(0); });
     button("◀", "back one event", () => { this.stop(); this.go(this.position - 1); });
     button("▶", "step: the next event", () => { this.stop(); this.go(this.position + 1); });
