@@ -205,6 +205,7 @@ class Playground {
   // its move (a typed puzzle's cell is chosen: `select` through the board), and a click
   // shows the variable's values.
   pointed(v, how, e) {
+    if (how === "escape") { this.select(null); return; }  // Escape: nothing chosen
     if (v === null || how === "hover") return;
     const time = e && e.timeStamp ? e.timeStamp : performance.now();
     if (this.board) this.board.clicked(v, how, time);
