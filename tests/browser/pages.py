@@ -152,12 +152,11 @@ def serious_violations(page, selector: str) -> list[dict]:
 def widget_page(widgets, title: str = "csp-puzzles widgets") -> str:
     """A static page holding widgets of the package (explorers, pictures, playgrounds), as
     `csp-puzzles export` inlines them: the module once, then each widget's state."""
-    from csp_puzzles.viz.export import EXPLORER_TRAITS, explorer_html
+    from csp_puzzles.viz.export import explorer_html, saved_state
 
     parts = []
     for number, widget in enumerate(widgets):
-        state = {name: getattr(widget, name) for name in EXPLORER_TRAITS if hasattr(widget, name)}
-        parts.append(explorer_html(state, number, with_library=number == 0))
+        parts.append(explorer_html(saved_state(widget), number, with_library=number == 0))
     body = "\n".join(f"<div style=\"margin:12px 0\">{part}</div>" for part in parts)
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width\"><title>{title}</title>"

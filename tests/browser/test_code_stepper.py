@@ -1,6 +1,7 @@
 """The code stepper in Chromium: on a static page as `csp-puzzles export` inlines it, in an
 exported notebook, and in JupyterLab on a function typed in a cell.
 
+(In JupyterLite: tests/browser/test_lite_site.py steps the course's code steppers offline.)
 The marked line (`aria-current="step"`) moves with the step button, each jump lands on the
 step Python's `Shown.target` names, a clicked breakpoint stops there, predict-then-check says
 what Python says, the keyboard does what the buttons do, and axe-core finds nothing serious
@@ -396,52 +397,6 @@ def test_in_jupyterlab_a_cells_function_steps(browser, lab):
         no_serious_violations_last(page, ".csp-code-stepper")
     finally:
         page.close()
-
-
-# -- JupyterLite: the course's code steppers run in the page's Python (Pyodide), offline ---------
-@pytest.mark.slow
-def test_in_jupyterlite_the_code_steppers_run_offline(browser, tmp_path):
-    """The book's ac3 (notebook 02) and the student's own ac3 (exercise 05, still the stub
-    that raises) recorded by sys.settrace in Pyodide, the stub's source read from its cell,
-    both stepping in the page with no request leaving the site."""
-    pytest.importorskip("jupyterlite_core", reason="the lite extra")
-    pytest.importorskip("jupyterlite_pyodide_kernel", reason="the lite extra")
-    from csp_puzzles.bench.lite import Site, Tab
-    from csp_puzzles.teaching.lite import build_site
-
-    from .test_lite_site import PYODIDE, PYODIDE_VERSION
-
-    manifest = PYODIDE / "package.json"
-    if not manifest.is_file() or json.loads(manifest.read_text())["version"] != PYODIDE_VERSION:
-        pytest.skip(f"no pyodide@{PYODIDE_VERSION} in {PYODIDE.parent}")
-    build_site(tmp_path / "site", PYODIDE)
-    served = Site(tmp_path / "site")
-    try:
-        tab = Tab(browser, served)
-        for path, first_line in (("notebooks/02_arc_consistency.ipynb", None),
-                                 ("notebooks/exercises/05_revise_and_ac3.ipynb", 1)):
-            run = tab.run(path)
-            assert run.errors == [], run.errors
-            root = tab.page.locator(".jp-NotebookPanel:visible .csp-code-stepper")
-            root.wait_for(timeout=120_000)
-            root.scroll_into_view_if_needed()
-            text = root.locator(".csp-stepper-text")
-            assert text.inner_text().startswith("step 1 of ")
-            root.locator("button[title^='step']").click()
-            wait_for_text(tab.page, text, "step 2 of ", timeout=60_000)
-            if first_line is not None:  # the student's function, from its cell
-                assert root.locator(".cx-code-file").first.inner_text().startswith(
-                    "a cell of this notebook, lines 1–")
-                assert "NotImplementedError" in root.locator(".csp-code").inner_text()
-            else:  # into revise
-                root.locator("button[title^='call:']").click()
-                wait_for_text(tab.page, text, "of revise")
-            name = path.rsplit("/", 1)[-1].removesuffix(".ipynb")
-            root.screenshot(path=str(ARTIFACTS / f"code_stepper_lite_{name}.png"))
-        assert tab.blocked == [], tab.blocked[:5]
-        tab.page.close()
-    finally:
-        served.close()
 
 
 # -- the notebooks' own code steppers ----------------------------------------------------------

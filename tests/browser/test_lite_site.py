@@ -29,7 +29,7 @@ import pytest
 
 from tests.lite import run_lite
 
-from .pages import ARTIFACTS, CHROMIUM, launch
+from .pages import ARTIFACTS, CHROMIUM, launch, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -51,6 +51,11 @@ SKIP_NOTE = "is not available in this Python"
 #: the notebooks that show a playground (a "your turn" section)
 PLAYGROUNDS = {"notebooks/00_start_here.ipynb", "notebooks/02_arc_consistency.ipynb",
                *COURSE}
+#: the notebooks whose code stepper steps offline: the book's ac3 (stepped into revise) and
+#: the student's own ac3 (exercise 05, still the stub that raises, its source read from its
+#: cell), both recorded by sys.settrace in Pyodide
+CODE_STEPPERS = {"notebooks/02_arc_consistency.ipynb": "the book's",
+                 "notebooks/exercises/05_revise_and_ac3.ipynb": "the student's"}
 #: what an exported page's playground says (acting needs a kernel): never in JupyterLite
 OFFLINE_NOTE = PHRASES["offline"].split(":")[0]
 #: what every run checks: the playgrounds, the notebooks that skip, two exercises (one with
@@ -127,6 +132,31 @@ def play_by_gestures(tab: Tab, path: str) -> bool:
     return True
 
 
+def step_the_code_stepper(tab: Tab, path: str) -> bool:
+    """The open notebook's code stepper steps in the page (see `CODE_STEPPERS`). False if the
+    notebook is not one of those."""
+    whose = CODE_STEPPERS.get(path)
+    if whose is None:
+        return False
+    root = tab.page.locator(".jp-NotebookPanel:visible .csp-code-stepper").first
+    root.wait_for(timeout=120_000)
+    root.scroll_into_view_if_needed()
+    text = root.locator(".csp-stepper-text")
+    wait_for_text(tab.page, text, "step 1 of ", timeout=120_000)
+    root.locator("button[title^='step']").click()
+    wait_for_text(tab.page, text, "step 2 of ", timeout=60_000)
+    if whose == "the student's":  # the stub, from its cell
+        assert root.locator(".cx-code-file").first.inner_text().startswith(
+            "a cell of this notebook, lines 1–")
+        assert "NotImplementedError" in root.locator(".csp-code").inner_text()
+    else:  # into revise
+        root.locator("button[title^='call:']").click()
+        wait_for_text(tab.page, text, "of revise", timeout=60_000)
+    name = path.rsplit("/", 1)[-1].removesuffix(".ipynb")
+    root.screenshot(path=str(ARTIFACTS / f"code_stepper_lite_{name}.png"))
+    return True
+
+
 def choose_a_value(playground) -> None:
     """Click the first variable of the playground's picture, then its first value."""
     playground.locator(".cx-picture [data-var]").first.click()
@@ -166,7 +196,7 @@ def test_the_notebooks_of_the_course_run_offline(site: Path, sample: bool):
     """The sample (every run) or every notebook (`make test-full`)."""
     chosen = [path for path in notebooks(site) if path in SAMPLE or not sample]
     served = Site(site)
-    report, failed, skipping, acted, played = [], [], set(), set(), set()
+    report, failed, skipping, acted, played, stepped = [], [], set(), set(), set(), set()
     try:
         with sync_api.sync_playwright() as playwright:
             browser = launch(playwright)
@@ -185,6 +215,8 @@ def test_the_notebooks_of_the_course_run_offline(site: Path, sample: bool):
                         acted.add(path)
                     if play_by_gestures(tab, path):
                         played.add(path)
+                    if step_the_code_stepper(tab, path):
+                        stepped.add(path)
                     screenshot(tab, name)
                 assert tab.blocked == [], f"requests left the site: {tab.blocked[:5]}"
             finally:
@@ -198,4 +230,5 @@ def test_the_notebooks_of_the_course_run_offline(site: Path, sample: bool):
     assert skipping == SAYS_IT_SKIPS
     assert acted == PLAYGROUNDS
     assert played == set(COURSE)
+    assert stepped == set(CODE_STEPPERS)
     assert len(report) == len(SAMPLE) if sample else len(report) >= 26
