@@ -80,6 +80,8 @@ PHRASES = {
     "chosen": "event {k}: the search chose {value}",
     "chosen_last": "event {k}: the search chose {value}, its only value left",
     "removed": "{value}: removed at event {k} by {name}",
+    "at_once": ("; propagation finds this at once because its rule looks one step ahead, "
+                "where a person must suppose it"),
     "by_choice": "the search's choice {var} = {value}",
     "by_tentative": "the {name} {var} = {value}",
     "tried": "event {k}: the {name} tries {value}",
@@ -130,6 +132,25 @@ PHRASES = {
     "no_hint_wipeout_decision": "no hint in a wipe-out: undo first; the decision {name} led here",
     "hint": "hint ({other}): {name}. Press apply to make it.",
     "hint_steps": "this hint rests on a trial: its {n} steps, the last one a wipe-out",
+    # zooming into a hint that supposes: its frames drawn on the board, nothing changes
+    "zoom_title": ("zoom in: draw this hint's supposition on the board, step by step, to the "
+                   "contradiction (nothing changes)"),
+    "zoom_previous_title": "previous step of the zoom",
+    "zoom_next_title": "next step of the zoom",
+    "zoom_inner_title": "open this step: it supposes too, and its own zoom goes one level deeper",
+    "zoom_leave_title": "leave the zoom, one level (Escape): back to the board as it is",
+    "zoom_frame": "zoom, {k} of {n}: {name}",
+    "zoom_frame_deeper": "zoom, level {m}, {k} of {n}: {name}",
+    "zoom_where": "{k} of {n}",
+    "zoom_where_deeper": "level {m}: {k} of {n}",
+    "zoom_has_inner": " (this step zooms too: open it)",
+    "zoom_first": "this is the zoom's first step",
+    "zoom_last": "this is the zoom's last step: leave to go back",
+    "zoom_no_inner": "this step supposes nothing more: there is nothing to open",
+    "zoom_left": "left the zoom: the board is as it was",
+    "zoom_legend": ("zoom: solid teal = the value supposed, short blue dashes = what the step "
+                    "read, dashed orange = the values it removes, thick red = a wipe-out, "
+                    "double green = what the hint concludes"),
     "applied": "applied {name}: {n} values removed",
     "propagated": "propagation: {n} values removed",
     "ac3": "arc consistency: {k} arcs revised, {n} values removed",
