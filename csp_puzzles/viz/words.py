@@ -135,10 +135,10 @@ PHRASES = {
     # zooming into a hint that supposes: its frames drawn on the board, nothing changes
     "zoom_title": ("zoom in: draw this hint's supposition on the board, step by step, to the "
                    "contradiction (nothing changes)"),
-    "zoom_previous_title": "previous step of the zoom",
-    "zoom_next_title": "next step of the zoom",
-    "zoom_inner_title": "open this step: it supposes too, and its own zoom goes one level deeper",
-    "zoom_leave_title": "leave the zoom, one level (Escape): back to the board as it is",
+    "zoom_previous_title": "zoom back: the step before",
+    "zoom_next_title": "zoom forward: the next step",
+    "zoom_inner_title": "zoom deeper: open this step, which supposes too (its own zoom)",
+    "zoom_leave_title": "zoom out: leave one level (Escape); from the first, back to the board",
     "zoom_frame": "zoom, {k} of {n}: {name}",
     "zoom_frame_deeper": "zoom, level {m}, {k} of {n}: {name}",
     "zoom_where": "{k} of {n}",
@@ -148,9 +148,10 @@ PHRASES = {
     "zoom_last": "this is the zoom's last step: leave to go back",
     "zoom_no_inner": "this step supposes nothing more: there is nothing to open",
     "zoom_left": "left the zoom: the board is as it was",
-    "zoom_legend": ("zoom: solid teal = the value supposed, short blue dashes = what the step "
-                    "read, dashed orange = the values it removes, thick red = a wipe-out, "
-                    "double green = what the hint concludes"),
+    "zoom_legend": ("zoom, drawn with every domain: thick teal on pale teal = the value "
+                    "supposed, blue dots = what the step read, dashed orange = the values it "
+                    "removes, thick red = a wipe-out, green dash-dot on pale green = what the "
+                    "hint concludes"),
     "applied": "applied {name}: {n} values removed",
     "propagated": "propagation: {n} values removed",
     "ac3": "arc consistency: {k} arcs revised, {n} values removed",

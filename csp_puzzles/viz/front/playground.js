@@ -393,7 +393,7 @@ class Playground {
       return { left, all, words: left.map((k) => data.words[v][all.indexOf(k)]), assigned: false, blank: false };
     };
     const marks = [];
-    for (const [key, value, how] of frame.marks) {
+    for (const [key, value, how] of this.zoom.marks()) {
       if (this.keyIndex.has(key)) marks.push([this.keyIndex.get(key), value, how]);
     }
     if (this.view) {

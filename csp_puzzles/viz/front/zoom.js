@@ -22,8 +22,8 @@ class HintZoom {
     this.enterButton = controlButton(box, "zoom in", phrases.zoom_title, () => this.enter());
     this.controls = html("div", { class: "cx-controls cx-zoom-controls", role: "group", "aria-label": "zoom" }, box);
     const p = phrases;
-    this.previousButton = controlButton(this.controls, "◀ previous", p.zoom_previous_title, () => this.go(-1));
-    this.nextButton = controlButton(this.controls, "next ▶", p.zoom_next_title, () => this.go(1));
+    this.previousButton = controlButton(this.controls, "◀ back", p.zoom_previous_title, () => this.go(-1));
+    this.nextButton = controlButton(this.controls, "forward ▶", p.zoom_next_title, () => this.go(1));
     this.innerButton = controlButton(this.controls, "open this step", p.zoom_inner_title, () => this.open());
     this.leaveButton = controlButton(this.controls, "leave", p.zoom_leave_title, () => this.leave());
     this.where = html("span", { class: "cx-caption cx-zoom-where" }, this.controls);
@@ -36,6 +36,11 @@ class HintZoom {
     if (!this.active) return null;
     const level = this.levels[this.levels.length - 1];
     return level.frames[level.at];
+  }
+  // The frame's marks, and the suppositions of the levels around it (still supposed).
+  marks() {
+    const outer = this.levels.slice(0, -1).map((level) => level.frames[0].marks).flat();
+    return outer.filter((mark) => mark[2] === "supposed").concat(this.frame().marks);
   }
   // The zoom of the hint shown, `id` naming that hint; another hint (or none) closes the
   // zoom open.
