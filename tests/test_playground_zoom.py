@@ -84,14 +84,18 @@ def test_the_page_is_sent_the_zoom_of_the_hint_shown() -> None:
         hint = at_the_first(session, nested)
         play = Playground(session)
         domains = session.domains
-        play.act("hint")
+        said = play.act("hint")
         assert play.hinted == hint and play.state["hint_steps"] == [s.sentence for s in hint.steps]
+        assert hint.sentence in said  # the engine's words, "found at once" included
+        assert ("propagation finds this at once" in said) == (hint.at_once is not None)
         frames = play.state["zoom"]
         check_zoom(frames, hint, domains, session.words)
         assert frame_lines(frames) == zoom_lines(hint, session.words)
         assert json.loads(json.dumps(frames)) == frames  # what the page receives, as it is
         if nested:
             assert any("inner" in frame for frame in frames)
+        else:
+            assert hint.at_once is not None or text != HARD_7X7
         assert session.domains == domains and play.state["zoom"] == frames
         play.act("apply")  # the hint gone, its zoom goes too
         assert play.state["zoom"] == [] and play.state["hint"] is False
