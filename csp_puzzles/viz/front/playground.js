@@ -8,8 +8,9 @@
 // still unanswered are drawn again over it. Choosing a cell and showing its values need no
 // round trip. The search tree and "why?" replay the session's trace (`replay`), only while
 // they are open. A hint that supposes can be zoomed into (zoom.js): its frames are drawn on
-// the picture in place of the board until the zoom is left; any action leaves it first. With no kernel (an exported page) it replays what was done and says that
-// acting needs a running notebook.
+// the picture in place of the board until the zoom is left; any action leaves it first.
+// With no kernel (an exported page) it replays what was done and says that acting needs a
+// running notebook.
 
 const TIMINGS_KEPT = 500;  // gestures whose latency the page keeps (for the benchmark)
 
