@@ -41,13 +41,13 @@ from .deductions import (
     plain_cost,
     said,
 )
-from .inference import propagate
+from .inference import propagate, propagate_from
 from .ladder import Rung, fixpoint, refutations
 from .state import Contradiction, SearchState
 from .trace import show
 
-__all__ = ["Hint", "Known", "Removals", "Words", "available", "found_at_once",
-           "generic_sentence", "next_hint", "supposed_only", "zoom_lines"]
+__all__ = ["Hint", "Known", "Removals", "WithoutSupposing", "Words", "available",
+           "found_at_once", "generic_sentence", "next_hint", "supposed_only", "zoom_lines"]
 
 Domains = Mapping[Hashable, Collection[Any]]
 #: variables and values named as the core writes them
@@ -376,20 +376,46 @@ def supposed_only(ladder: Sequence[Rung], domains: Domains, removals: Removals) 
     of its top rung that suppose nothing (no rule's suppositions, no probing), run to their
     fixpoint from `domains`, keep them. What "why?" says of such a value: propagation found
     it at once, where a person must suppose something."""
-    top = ladder[-1].csp
-    probe = SearchState(top, domains=domains)
-    plain = CSP(f"{top.name}, supposing nothing")
-    for var, values in top.domains.items():
-        plain.add_variable(var, values)
-    for constraint in top.constraints:
-        if constraint.suppositions(probe) is None:
-            plain.add_constraint(constraint)
-    state = fixpoint(Rung("supposing nothing", plain), domains)
-    if state is None:  # those rules alone find the domains contradictory
-        return {}
-    kept = {var: tuple(x for x in values if x in state.domains[var])
+    reach = WithoutSupposing(ladder, domains)
+    kept = {var: tuple(x for x in values if not reach.reaches(var, x))
             for var, values in removals.items()}
     return {var: values for var, values in kept.items() if values}
+
+
+class WithoutSupposing:
+    """What a person reaches from `domains` by the ladder's rules that suppose nothing (the
+    top rung's rules that have no suppositions, without probing), followed removal by
+    removal as a session's propagation makes them: `reaches(var, value)` asks whether
+    those rules remove the value on their own, `remove(var, value)` takes a value out (and
+    runs them again from there). A value they do not reach is one a person must suppose."""
+
+    def __init__(self, ladder: Sequence[Rung], domains: Domains):
+        top = ladder[-1].csp
+        probe = SearchState(top, domains=domains)
+        plain = CSP(f"{top.name}, supposing nothing")
+        for var, values in top.domains.items():
+            plain.add_variable(var, values)
+        for constraint in top.constraints:
+            if constraint.suppositions(probe) is None:
+                plain.add_constraint(constraint)
+        #: None once those rules find the domains contradictory (they then reach anything)
+        self.state = fixpoint(Rung("supposing nothing", plain), domains)
+
+    def reaches(self, var: Hashable, value: Any) -> bool:
+        return self.state is None or value not in self.state.domains[var]
+
+    def values(self, var: Hashable) -> tuple[Any, ...]:
+        """The values of `var` those rules leave (none once they find a contradiction)."""
+        return () if self.state is None else tuple(self.state.values(var))
+
+    def remove(self, var: Hashable, value: Any) -> None:
+        if self.state is None or value not in self.state.domains[var]:
+            return
+        try:
+            self.state.remove(var, value)
+            propagate_from(self.state, var)
+        except Contradiction:
+            self.state = None
 
 
 def zoom_lines(hint: Hint, words: Words) -> list[str]:

@@ -19,6 +19,7 @@ that nothing is written twice.
 - board.js: a puzzle played by its own gestures (drag, click, type), Tatham's;
 - graph.js: the constraint graph, AC-3 arc by arc (its queue, AISpace2's fine step);
 - session_tree.js: a session's search tree and "why?", replayed while shown;
+- zoom.js: a hint that supposes, zoomed into: its frames on the board, step by step;
 - playground.js: a search the student drives, or a puzzle played;
 - main.js: `render`, which draws the widget the data names.
 """
@@ -35,7 +36,7 @@ from .words import COUNTED
 FOLDER = Path(__file__).parent / "front"
 PARTS = ("base.js", "style.js", "replay.js", "shapes.js", "picture.js", "tree.js", "why.js",
          "predict.js", "explorer.js", "code.js", "still.js", "board.js", "graph.js",
-         "session_tree.js", "playground.js", "main.js")
+         "session_tree.js", "zoom.js", "playground.js", "main.js")
 FIELDS = ("KIND", "VAR", "VALUE", "CAUSE", "DEPTH", "SAID", "ROW", "CLOSED")
 #: the fields of a recorded step (recorder.py), C_ before each name in the page
 CODE_FIELDS = ("KIND", "LINE", "CODE", "FRAME", "DEPTH", "CALLER", "SNAP", "SOURCE", "PLACE",

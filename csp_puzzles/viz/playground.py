@@ -15,6 +15,12 @@ by default, when a puzzle is played), "checking" when errors are marked. On a sm
 the constraint graph shows AC-3's queue: revise its front arc, or any arc, in one go or in a
 fine step, as AISpace2 does. The search tree and "why?" replay the session's trace.
 
+A hint that needs a supposition (a trial, a forcing chain) comes with its zoom (`state`'s
+`zoom`: the frames of `zoom.zoom_frames`), which the page draws on the board step by step
+and leaves, sending nothing: a picture of a supposition, not a move. "why?" says of each
+removal of the session's propagation that a person must suppose so (`replay`'s `at_once`,
+at_once.py).
+
 The page sends actions (`{"action": "set", "var": ..., "value": ..., "id": 7}`); `act` does
 what they ask and answers with `state`: every variable's values, the decided ones, the words,
 the marks, and the number of the action answered (the page draws each move before the
@@ -36,10 +42,12 @@ from ..core.checking import supported
 from ..core.session import Session as CoreSession
 from ..puzzle import picture as pic
 from ..puzzle.session import Session
+from .at_once import AtOnce
 from .frontend import module
-from .packing import pack_run
+from .packing import CLOSED, STRIDE, pack_run
 from .stepper import for_the_page
 from .words import PHRASES, fill
+from .zoom import zoom_frames
 
 #: the constraint graph is drawn for problems up to this size (beyond, it is a thicket)
 GRAPH_VARIABLES, GRAPH_ARCS = 40, 160
@@ -93,6 +101,9 @@ class Playground(anywidget.AnyWidget):
         self.answered = (0, "")  # the number of the last action answered, and its page
         self.moves = self.hints = 0
         self.hinted: Any = None  # the hint shown and not applied yet
+        self.zoom: list[dict[str, Any]] = []  # its zoom, as frames (when it supposes)
+        #: the removals of the session's propagation a person must suppose ("why?")
+        self.at_once = AtOnce(self.session)
         self.inspected: dict[str, Any] | None = None
         self.marks: list[list[Any]] = []
         self.errors: list[int] = []
@@ -225,6 +236,8 @@ class Playground(anywidget.AnyWidget):
         hint = self.hinted = self.session.hint()
         if hint is None:
             return self._no_hint()
+        session = self.session
+        self.zoom = zoom_frames(hint, session.domains, session.words)
         self.hints += 1
         read = [self.index[var] for var in hint.because]
         self.marks = [[v, None, "read"] for v in read]
@@ -404,6 +417,7 @@ class Playground(anywidget.AnyWidget):
                 "marks": self.marks, "errors": self.errors, "todo": todo,
                 "inspected": self.inspected, "hint": self.hinted is not None,
                 "hint_steps": [step.sentence for step in getattr(self.hinted, "steps", ())],
+                "zoom": self.zoom if self.hinted is not None else [],
                 "undo": len(session.history), "redo": len(session.redo_history),
                 "trials": len(session.trials), "after": session.after_move,
                 "checking": self.checking, "moves": self.moves, "hints": self.hints,
@@ -414,6 +428,9 @@ class Playground(anywidget.AnyWidget):
         run = pack_run(self.session.trace, name=getattr(view, "name", None),
                        value=getattr(view, "value", str), verb=getattr(view, "verb", None),
                        scopes=getattr(view, "scopes", None))
+        events = run["events"]
+        run["at_once"] = list(self.at_once.update(
+            lambda at: events[(at - 1) * STRIDE + CLOSED] == 0))
         return for_the_page(run)
 
     def _status_words(self) -> str:

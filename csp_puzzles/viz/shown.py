@@ -185,7 +185,9 @@ def _in_force(run: Run, position: int, v: int, present: Present,
     removals = sorted((at, x) for x, at in found.items())
     if not removals:
         lines.append(str(phrases["nothing_removed"]))
+    at_once = set(run.get("at_once", ()))  # a playground's: what a person must suppose
     lines += [fill(phrases["removed"], value=words[x], k=at, name=reason(run, at))
+              + (str(phrases["at_once"]) if at in at_once else "")
               for at, x in removals]
     return lines
 

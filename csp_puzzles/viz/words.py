@@ -80,6 +80,8 @@ PHRASES = {
     "chosen": "event {k}: the search chose {value}",
     "chosen_last": "event {k}: the search chose {value}, its only value left",
     "removed": "{value}: removed at event {k} by {name}",
+    "at_once": ("; propagation finds this at once because its rule looks one step ahead, "
+                "where a person must suppose it"),
     "by_choice": "the search's choice {var} = {value}",
     "by_tentative": "the {name} {var} = {value}",
     "tried": "event {k}: the {name} tries {value}",
@@ -130,6 +132,26 @@ PHRASES = {
     "no_hint_wipeout_decision": "no hint in a wipe-out: undo first; the decision {name} led here",
     "hint": "hint ({other}): {name}. Press apply to make it.",
     "hint_steps": "this hint rests on a trial: its {n} steps, the last one a wipe-out",
+    # zooming into a hint that supposes: its frames drawn on the board, nothing changes
+    "zoom_title": ("zoom in: draw this hint's supposition on the board, step by step, to the "
+                   "contradiction (nothing changes)"),
+    "zoom_previous_title": "zoom back: the step before",
+    "zoom_next_title": "zoom forward: the next step",
+    "zoom_inner_title": "zoom deeper: open this step, which supposes too (its own zoom)",
+    "zoom_leave_title": "zoom out: leave one level (Escape); from the first, back to the board",
+    "zoom_frame": "zoom, {k} of {n}: {name}",
+    "zoom_frame_deeper": "zoom, level {m}, {k} of {n}: {name}",
+    "zoom_where": "{k} of {n}",
+    "zoom_where_deeper": "level {m}: {k} of {n}",
+    "zoom_has_inner": " (this step zooms too: open it)",
+    "zoom_first": "this is the zoom's first step",
+    "zoom_last": "this is the zoom's last step: leave to go back",
+    "zoom_no_inner": "this step supposes nothing more: there is nothing to open",
+    "zoom_left": "left the zoom: the board is as it was",
+    "zoom_legend": ("zoom, drawn with every domain: thick teal on pale teal = the value "
+                    "supposed, blue dots = what the step read, dashed orange = the values it "
+                    "removes, thick red = a wipe-out, green dash-dot on pale green = what the "
+                    "hint concludes"),
     "applied": "applied {name}: {n} values removed",
     "propagated": "propagation: {n} values removed",
     "ac3": "arc consistency: {k} arcs revised, {n} values removed",

@@ -9,6 +9,10 @@ with no value) or "concluded" (what the hint removes, on the way back out); and 
 the frame in words (the lines of `zoom_lines`: a step that zooms itself is one frame, its
 own zoom in its hint). The first frame is the supposition, one frame follows per step, and
 the last is the board as it is, with the hint's removals marked.
+
+A step that zooms itself (a forcing chain inside a trial of Towers' unreasonable rung) has
+its own zoom in its frame's `inner`: the frames of `zoom_frames(step, domains)` from the
+domains that step was made on (the frame before), so a page can open it in turn.
 """
 
 from __future__ import annotations
@@ -39,10 +43,12 @@ def zoom_frames(hint: Hint, domains: Mapping[Hashable, Collection[Any]],
                             if v not in step.removals]
         marks += [[key(v), key(x), "removed"] for v, values in step.removals.items()
                   for x in values]
-        now = {v: [x for x in values if x not in step.removals.get(v, ())]
-               for v, values in now.items()}
+        before, now = now, {v: [x for x in values if x not in step.removals.get(v, ())]
+                            for v, values in now.items()}
         marks += [[key(v), None, "wipeout"] for v in step.removals if not now[v]]
         frames.append(_frame(now, marks, step_line(step, last)))
+        if step.steps:
+            frames[-1]["inner"] = zoom_frames(step, before, words)
     back = {v: list(values) for v, values in domains.items()}
     concluded = [[key(v), key(x), "concluded"] for v, values in hint.removals.items()
                  for x in values]

@@ -26,6 +26,9 @@ const MARKS = {
   removed: { stroke: "#c2410c", width: 0.12, dash: [0.16, 0.08] },
   focus: { stroke: "#000", width: 0.16, halo: "#fff" },
   error: { stroke: "#c00000", width: 0.16, dash: [0.3, 0.08] },
+  // a hint's zoom (zoom.js): the value supposed, and what the hint concludes on the way out
+  supposed: { stroke: "#00695c", width: 0.1, halo: "#b2dfdb" },
+  concluded: { stroke: "#1b5e20", width: 0.09, dash: [0.2, 0.06, 0.03, 0.06], halo: "#c8e6c9" },
 };
 const CAUSE_LINE = { stroke: "#c2410c", width: 0.09 };
 

@@ -7,8 +7,10 @@
 // carries a number (`id`), the kernel's state says the last one it answered, and the moves
 // still unanswered are drawn again over it. Choosing a cell and showing its values need no
 // round trip. The search tree and "why?" replay the session's trace (`replay`), only while
-// they are open. With no kernel (an exported page) it replays what was done and says that
-// acting needs a running notebook.
+// they are open. A hint that supposes can be zoomed into (zoom.js): its frames are drawn on
+// the picture in place of the board until the zoom is left; any action leaves it first.
+// With no kernel (an exported page) it replays what was done and says that acting needs a
+// running notebook.
 
 const TIMINGS_KEPT = 500;  // gestures whose latency the page keeps (for the benchmark)
 
@@ -80,6 +82,10 @@ class Playground {
     this.answer = html("div", { class: "cx-answer", role: "status", "aria-live": "polite" }, hands);
     this.status = html("div", { class: "cx-text cx-status" }, hands);
     this.hintSteps = html("div", { class: "cx-hint-steps" }, hands);  // a hint's trial, step by step
+    this.stepList = html("div", {}, this.hintSteps);
+    this.zoom = new HintZoom(this.hintSteps, { phrases, say: (t) => this.say(t),
+      changed: () => this.zoomChanged(), home: () => this.root.focus() });
+    this.keyIndex = new Map(data.keys.map((k, i) => [k, i]));
     this.addSolverControls(hands);
     this.values = html("div", { class: "cx-values", role: "group", "aria-label": "values" }, side);
     if (this.play) html("div", { class: "cx-caption cx-help" }, side, this.play.help);
@@ -174,6 +180,7 @@ class Playground {
     this.say(this.board.pencil ? this.phrases.pencil_on : this.phrases.pencil_off);
   }
   toggleDomains() {
+    this.leaveZoom();
     const shown = !(this.view.look && this.view.look.domains);
     this.view.setLook({ domains: shown });
     this.domainsButton.setAttribute("aria-pressed", String(shown));
@@ -185,7 +192,9 @@ class Playground {
     if (e.type !== "keydown" || ["Shift", "Control", "Alt", "Meta", "CapsLock"].includes(e.key)) return;
     const target = e.target, native = target.closest && target.closest("button, select, input, summary, a");
     const letter = e.key.length === 1 ? e.key.toLowerCase() : "";
-    if ((e.ctrlKey || e.metaKey) && (letter === "z" || letter === "y")) {
+    if (e.key === "Escape" && this.zoom.active) {
+      this.zoom.leave();  // one level of the zoom
+    } else if ((e.ctrlKey || e.metaKey) && (letter === "z" || letter === "y")) {
       this.send(letter === "y" || e.shiftKey ? "redo" : "undo", {}, e.timeStamp);
     } else if (this.board && !native && this.board.key(e)) {
       // a digit typed, a cell cleared
@@ -205,6 +214,7 @@ class Playground {
   // its move (a typed puzzle's cell is chosen: `select` through the board), and a click
   // shows the variable's values.
   pointed(v, how, e) {
+    if (how === "escape" && this.zoom.active) { this.zoom.leave(); return; }
     if (how === "escape") { this.select(null); return; }  // Escape: nothing chosen
     if (v === null || how === "hover") return;
     const time = e && e.timeStamp ? e.timeStamp : performance.now();
@@ -259,6 +269,7 @@ class Playground {
     }
   }
   send(action, fields, time, move) {
+    this.leaveZoom();  // an action changes the board: the picture shows it
     const id = this.nextId++;
     this.model.send(Object.assign({ action, id, view: this.token }, fields || {}));
     const entry = { id, action, at: time === undefined ? performance.now() : time, sent: performance.now(),
@@ -295,10 +306,10 @@ class Playground {
     if (mine) this.pending = this.pending.filter((m) => m.id > state.id);
     for (const move of this.pending) this.predict(move);  // still on their way: drawn again
     for (const v of state.assigned) if (!this.before[v]) this.before[v] = this.data.init[v].map((_, i) => i);
+    this.drawHintSteps();
     this.draw();
     this.drawStatus();
     this.drawValues();
-    this.drawHintSteps();
     if (this.board) this.board.labelIslands();
     if (this.selected !== null) this.tree.drawWhy(this.selected);
     if (mine) {
@@ -321,6 +332,8 @@ class Playground {
     return { left: keys, all: init, words: left.map((i) => words[i]), assigned: this.assigned.has(v), blank };
   }
   draw() {
+    const frame = this.zoom.frame();
+    if (frame) { this.drawFrame(frame); return; }
     const stateOf = (v) => this.stateOf(v);
     if (this.view) {
       this.view.draw(stateOf);
@@ -336,6 +349,7 @@ class Playground {
     return marks;
   }
   drawMarks() {
+    if (this.zoom.active) return;  // the zoom's own marks stay
     if (this.view) this.view.mark(this.marks(), null);
     if (this.graph) this.graph.view.mark(this.marks(), null);
   }
@@ -357,17 +371,59 @@ class Playground {
     this.after.value = state.after;
     this.checking.value = state.checking;
   }
-  // The steps of the hint shown when it rests on a trial (each refutes the supposition).
+  // The steps of the hint shown when it rests on a trial (each refutes the supposition),
+  // and its zoom.
   drawHintSteps() {
-    const steps = this.state.hint_steps || [];
+    const state = this.state, steps = state.hint_steps || [];
+    this.zoom.offer(state.zoom || [], state.hint ? `${state.hints}` : null);
     if (this.shownSteps === steps.join("\n")) return;
     this.shownSteps = steps.join("\n");
-    this.hintSteps.replaceChildren();
+    this.stepList.replaceChildren();
     if (!steps.length) return;
-    const box = html("details", {}, this.hintSteps);
+    const box = html("details", {}, this.stepList);
     html("summary", {}, box, fill(this.phrases.hint_steps, { n: steps.length }));
     const list = html("ol", {}, box);
     for (const step of steps) html("li", {}, list, step);
+  }
+  // -- the zoom: a frame drawn in place of the board ---------------------------------------------
+  // The frame with the explorer's look (every domain shown), its marks over it.
+  drawFrame(frame) {
+    const data = this.data, keys = data.keys;
+    const stateOf = (v) => {
+      const left = frame.domains[keys[v]] || [], all = data.init[v];
+      return { left, all, words: left.map((k) => data.words[v][all.indexOf(k)]), assigned: false, blank: false };
+    };
+    const marks = [];
+    for (const [key, value, how] of this.zoom.marks()) {
+      if (this.keyIndex.has(key)) marks.push([this.keyIndex.get(key), value, how]);
+    }
+    if (this.view) {
+      this.view.draw(stateOf);
+      this.view.mark(marks, null);
+    }
+    if (this.graph) this.graph.draw(stateOf, marks, this.state);
+  }
+  // The zoom opened, moved or left: the picture's look, the picture, the step in the list.
+  zoomChanged() {
+    const active = this.zoom.active;
+    if (this.view && active !== !!this.lookBeforeZoom) {
+      if (active) {
+        this.lookBeforeZoom = { look: this.view.look };
+        this.view.setLook(null);
+      } else {
+        this.view.setLook(this.lookBeforeZoom.look);
+        this.lookBeforeZoom = null;
+      }
+    }
+    this.draw();
+    const step = this.zoom.step();
+    this.stepList.querySelectorAll("li").forEach((li, i) => {
+      if (i === step) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+    });
+  }
+  leaveZoom() {
+    if (this.zoom.active) this.zoom.close(false);
   }
   drawValues() {
     const box = this.values, data = this.data, v = this.selected, p = this.phrases;

@@ -96,6 +96,11 @@ const CSS = `
 .cx-arc:focus line:first-child { stroke-opacity: 1; }
 .csp-playground .cx-why .cx-entry { margin: 2px 0; }
 .cx-preview:not([hidden]) { font-style: italic; }
+.csp-playground .cx-zoom { display: flex; flex-direction: column; align-items: flex-start; gap: 4px; margin: 4px 0; }
+.csp-playground .cx-zoom [hidden] { display: none; }
+.csp-playground .cx-zoom button[aria-disabled="true"] { border-style: dashed; cursor: default; }
+.csp-playground .cx-hint-steps li[aria-current="step"] { font-weight: bold; border-left: 4px solid var(--cx-accent);
+  padding-left: 4px; }
 @media (prefers-reduced-motion: reduce) { .csp-stepper *, .csp-playground * { transition: none !important; scroll-behavior: auto !important; } }
 `;
 

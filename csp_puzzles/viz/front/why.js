@@ -54,8 +54,10 @@ function inForceLines(run, replay, position, v, touching) {
   const removals = Array.from(found.entries()).map(([x, at]) => [at, x]);
   removals.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   if (!removals.length) lines.push({ text: phrases.nothing_removed, at: null });
+  const atOnce = new Set(run.at_once || []);  // a playground's: what a person must suppose
   for (const [at, x] of removals) {
-    lines.push({ text: fill(phrases.removed, { value: run.words[x], k: at, name: reason(run, at) }), at });
+    const said = fill(phrases.removed, { value: run.words[x], k: at, name: reason(run, at) });
+    lines.push({ text: said + (atOnce.has(at) ? phrases.at_once : ""), at });
   }
   return lines;
 }
