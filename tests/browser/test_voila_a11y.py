@@ -19,7 +19,7 @@ if axe_script() is None:
     pytest.skip("axe-core is not installed (npm install axe-core@4 --prefix ..)",
                 allow_module_level=True)
 
-from ..test_app_browser import app_url  # noqa: E402,F401  (the app served by Voila)
+from ..test_app_browser import app_url, open_app  # noqa: E402,F401  (the app served by Voila)
 
 
 def test_the_apps_explorer_has_no_serious_violation(app_url: str) -> None:  # noqa: F811
@@ -30,7 +30,7 @@ def test_the_apps_explorer_has_no_serious_violation(app_url: str) -> None:  # no
             page.route("**/*", lambda route: route.continue_()
                        if urlparse(route.request.url).hostname == "127.0.0.1"
                        else route.abort())
-            page.goto(app_url, timeout=180_000)
+            open_app(page, app_url)
             explorer = page.locator(".csp-app .csp-stepper").first
             explorer.wait_for(state="visible", timeout=180_000)
             explorer.locator("button[title^='step']").click()
