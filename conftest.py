@@ -1,6 +1,9 @@
 """The notebooks run on a busy machine: every `pytest --nbval-lax` run of a notebook (the
 course's own check, `make test`, CI) happens while other processes keep every core busy
-(`tests/busy.py`), so that an assert leaning on the clock fails at once, not now and then.
+(`tests/busy.py`, one spinning process a core: with the test run itself, a notebook's kernel
+gets about half a core), so that an assert leaning on the clock fails at once, not now and
+then. (Two a core starved the test run's other worker as much as the kernel, for little
+more: CI went over its 15 minutes.)
 
 The load starts with the first notebook cell and stops as soon as anything else runs; the
 tests of `tests/` run on an idle machine as before.
@@ -13,11 +16,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.busy import BusyCores
+from tests.busy import BusyCores, cores
 
 pytest_plugins = ("tests.capped_counts",)
 
-_LOAD = BusyCores()
+_LOAD = BusyCores(count=cores())
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

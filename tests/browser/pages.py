@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,6 +47,28 @@ def files_only(route) -> None:
 
 def launch(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+
+
+#: true once a cell of the page shows it ran or waits to run ("[1]", "[*]")
+CELLS_STARTED = """() => Array.from(document.querySelectorAll('.jp-InputPrompt'))
+    .some((prompt) => /\\[[0-9*]+\\]/.test(prompt.textContent))"""
+
+
+def run_all_cells(page, attempts: int = 4) -> None:
+    """Run All Cells from the Run menu (JupyterLab and Notebook 7 alike). Sent while a new
+    kernel settles on a busy machine, it can be dropped in silence: it is sent again while
+    no cell shows that it ran or waits to run."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    for attempt in range(attempts):
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        try:
+            page.wait_for_function(CELLS_STARTED, timeout=30_000)
+            return
+        except Timeout:
+            if attempt == attempts - 1:
+                raise
 
 
 def tab_until(page, selector: str, most: int = 200) -> None:

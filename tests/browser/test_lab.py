@@ -27,7 +27,15 @@ from urllib.parse import urlparse
 
 import pytest
 
-from .pages import ARTIFACTS, CHROMIUM, REPO, axe_checks, launch, wait_for_text
+from .pages import (
+    ARTIFACTS,
+    CHROMIUM,
+    REPO,
+    axe_checks,
+    launch,
+    run_all_cells,
+    wait_for_text,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -147,10 +155,12 @@ def _local_only(route) -> None:
         route.abort()
 
 
-def run_all(page, lab: Lab, notebook: str = NOTEBOOK) -> None:
-    """Open `notebook` and run every cell, once its kernel is there."""
+def run_all(page, lab: Lab, notebook: str = NOTEBOOK, workspace: str | None = None) -> None:
+    """Open `notebook` and run every cell, once its kernel is there. In a `workspace` of its
+    own, if named: a server shared by several tests then reopens no other test's notebook."""
     page.route("**/*", _local_only)
-    page.goto(f"{lab.url}/lab/tree/{notebook}?token={lab.token}")
+    where = f"workspaces/{workspace}/tree" if workspace else "tree"
+    page.goto(f"{lab.url}/lab/{where}/{notebook}?token={lab.token}")
     # The execution indicator says "idle" before any kernel exists: wait for a named
     # kernel, or Run All is silently dropped.
     page.wait_for_function(
@@ -161,17 +171,7 @@ def run_all(page, lab: Lab, notebook: str = NOTEBOOK) -> None:
             return text !== '' && text !== 'No Kernel';
         }""", timeout=90_000)
     page.wait_for_selector(".jp-Notebook-cell", timeout=30_000)
-    started = """() => Array.from(document.querySelectorAll('.jp-InputPrompt'))
-        .some((prompt) => /\\[[0-9*]+\\]/.test(prompt.textContent))"""
-    for attempt in range(4):  # a Run All sent while the kernel settles can be dropped
-        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-        try:
-            page.wait_for_function(started, timeout=30_000)
-            return
-        except sync_api.TimeoutError:
-            if attempt == 3:
-                raise
+    run_all_cells(page)
 
 
 def test_run_all_then_step_click_the_tree_and_ask_why(lab):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import secrets
 import signal
 import socket
@@ -24,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from .pages import ARTIFACTS, CHROMIUM, launch, local_only, wait_for_text
+from .pages import ARTIFACTS, CHROMIUM, launch, local_only, run_all_cells, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -118,8 +117,8 @@ def test_notebook7_runs_the_first_notebook_and_its_explorer_steps(server):
                 const text = name ? name.textContent.trim() : '';
                 return text !== '' && !/no kernel/i.test(text);
             }""", timeout=120_000)
-            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+            page.wait_for_selector(".jp-Notebook-cell", timeout=30_000)
+            run_all_cells(page)
             explorer = page.locator(".csp-stepper").first
             explorer.wait_for(timeout=180_000)
             explorer.scroll_into_view_if_needed()

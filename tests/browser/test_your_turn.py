@@ -37,9 +37,10 @@ ALL_RUN_JS = """() => {
 WAIT = 180_000
 
 
-@pytest.fixture
-def lab(tmp_path):
-    server = Lab(tmp_path)
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """One JupyterLab for the module: each test opens a notebook of its own in it."""
+    server = Lab(tmp_path_factory.mktemp("your-turn"))
     try:
         yield server
     finally:
@@ -51,7 +52,7 @@ def open_and_run(playwright, lab: Lab, notebook: str):
     ARTIFACTS.mkdir(exist_ok=True)
     browser = launch(playwright)
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    run_all(page, lab, notebook)
+    run_all(page, lab, notebook, workspace=notebook.split(".")[0])
     page.wait_for_function(ALL_RUN_JS, timeout=600_000)
     return browser, page
 
