@@ -1,9 +1,10 @@
 """The notebooks run on a busy machine: every `pytest --nbval-lax` run of a notebook (the
 course's own check, `make test`, CI) happens while other processes keep every core busy
-(`tests/busy.py`, one spinning process a core: with the test run itself, a notebook's kernel
-gets about half a core), so that an assert leaning on the clock fails at once, not now and
-then. (Two a core starved the test run's other worker as much as the kernel, for little
-more: CI went over its 15 minutes.)
+(`tests/busy.py`), so that an assert leaning on the clock fails at once, not now and then.
+One spinning process a core in all: each of the run's pytest-xdist workers starts its share
+(with two workers on two cores, one each), and a notebook's kernel gets half to two thirds
+of a core. (Two a core per worker starved the other worker as much as the kernel, for
+little more: CI went over its 15 minutes.)
 
 The load starts with the first notebook cell and stops as soon as anything else runs; the
 tests of `tests/` run on an idle machine as before.
@@ -14,13 +15,17 @@ its limit (`tests/capped_counts.py`).
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.busy import BusyCores, cores
 
 pytest_plugins = ("tests.capped_counts",)
 
-_LOAD = BusyCores(count=cores())
+#: the workers of this run (pytest-xdist says how many; 1 without it)
+_WORKERS = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+_LOAD = BusyCores(count=max(1, cores() // _WORKERS))
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

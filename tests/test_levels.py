@@ -61,7 +61,7 @@ def test_his_puzzles_get_his_levels(kind: str) -> None:
     check_agreement(said)
 
 
-@pytest.mark.slow
+@pytest.mark.full  # every run checks a sample of each level: test_his_puzzles_get_his_levels
 @pytest.mark.parametrize("kind", sorted(DATA))
 def test_all_his_puzzles_get_his_levels(kind: str) -> None:
     check_agreement(agreement(kind, 100))
