@@ -62,7 +62,14 @@ def whole_command(clock: Clock) -> Iterator[None]:
         yield
         return
 
+    armed = [True]
+
     def ring(signum: int, frame: object) -> None:
+        if not armed[0]:
+            return
+        # Python drops an exception raised while it runs a weakref callback or a __del__
+        # ("Exception ignored in ..."): the alarm rings again until one gets through.
+        signal.setitimer(signal.ITIMER_REAL, GRACE)
         raise LimitReached("the command ran past its deadline")
 
     previous = signal.signal(signal.SIGALRM, ring)
@@ -70,5 +77,6 @@ def whole_command(clock: Clock) -> Iterator[None]:
     try:
         yield
     finally:
+        armed[0] = False  # first: from here on a ring does nothing
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
