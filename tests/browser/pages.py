@@ -184,3 +184,30 @@ def widget_page(widgets, title: str = "csp-puzzles widgets") -> str:
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width\"><title>{title}</title>"
             f"</head><body style=\"max-width:960px;margin:auto\">\n{body}\n</body></html>\n")
+
+
+#: JupyterLab Dark's theme variables, as its stylesheet sets them
+DARK = """:root { --jp-layout-color0: #111; --jp-layout-color1: #212121;
+  --jp-layout-color2: #424242;
+  --jp-ui-font-color0: #fff; --jp-ui-font-color1: rgba(255,255,255,.87);
+  --jp-ui-font-color2: rgba(255,255,255,.54); --jp-border-color1: #616161;
+  --jp-brand-color1: #2196f3; } body { background: #111; color: rgba(255,255,255,.87); }"""
+
+
+def open_widget_page(browser, path: Path, widgets, ready: str, width: int = 1000,
+                     height: int = 900, dark: bool = False):
+    """`widgets` on a page of their own (`widget_page`) written to `path` and opened, once
+    `ready` is there; JupyterLab Dark's colours if `dark`. The page's JavaScript errors are
+    kept in `page.errors`."""
+    path.write_text(widget_page(widgets), encoding="utf-8")
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.route("**/*", files_only)
+    page.goto(path.as_uri())
+    page.wait_for_selector(ready)
+    if dark:
+        page.add_style_tag(content=DARK)
+    page.errors = errors
+    return page

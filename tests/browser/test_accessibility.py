@@ -21,6 +21,7 @@ from .pages import (
     axe_script,
     files_only,
     launch,
+    open_widget_page,
     serious_violations,
     tab_until,
     wait_for_text,
@@ -34,12 +35,6 @@ if not CHROMIUM.exists():
     pytest.skip("Chromium is not installed (/usr/bin/chromium)", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
 
-#: JupyterLab Dark's theme variables, as its stylesheet sets them
-DARK = """:root { --jp-layout-color0: #111; --jp-layout-color1: #212121;
-  --jp-layout-color2: #424242;
-  --jp-ui-font-color0: #fff; --jp-ui-font-color1: rgba(255,255,255,.87);
-  --jp-ui-font-color2: rgba(255,255,255,.54); --jp-border-color1: #616161;
-  --jp-brand-color1: #2196f3; } body { background: #111; color: rgba(255,255,255,.87); }"""
 WIDGETS = ".csp-stepper, .csp-picture"
 
 
@@ -57,19 +52,8 @@ def browser():
 
 
 def open_widgets(browser, tmp_path, widgets, width=1000, dark=False):
-    path = tmp_path / "widgets.html"
-    path.write_text(widget_page(widgets), encoding="utf-8")
-    page = browser.new_page(viewport={"width": width, "height": 900})
-    page.set_default_timeout(60_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.route("**/*", files_only)
-    page.goto(path.as_uri())
-    page.wait_for_selector(".csp-stepper, .csp-picture")
-    if dark:
-        page.add_style_tag(content=DARK)
-    page.errors = errors
-    return page
+    return open_widget_page(browser, tmp_path / "widgets.html", widgets, WIDGETS, width=width,
+                            height=900, dark=dark)
 
 
 def every_widget() -> list:

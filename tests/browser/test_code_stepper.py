@@ -27,12 +27,11 @@ from .pages import (
     files_only,
     launch,
     no_serious_violations_last,
+    open_widget_page,
     serious_violations,
     tab_until,
     wait_for_text,
-    widget_page,
 )
-from .test_accessibility import DARK
 
 pytestmark = pytest.mark.browser
 
@@ -65,19 +64,8 @@ def browser():
 
 
 def open_page(browser, tmp_path, widgets, width=1100, dark=False):
-    path = tmp_path / "code.html"
-    path.write_text(widget_page(widgets), encoding="utf-8")
-    page = browser.new_page(viewport={"width": width, "height": 1000})
-    page.set_default_timeout(60_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.route("**/*", files_only)
-    page.goto(path.as_uri())
-    page.wait_for_selector(".csp-code")
-    if dark:
-        page.add_style_tag(content=DARK)
-    page.errors = errors
-    return page
+    return open_widget_page(browser, tmp_path / "code.html", widgets, ".csp-code",
+                            width=width, height=1000, dark=dark)
 
 
 def marked(root) -> tuple[int, str]:
